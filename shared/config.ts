@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { STOREFRONT_API_VERSION } from './storefront/constants.ts';
+
+/**
+ * Every setting the product reads from the environment, with its default.
+ * The README's configuration table mirrors this file.
+ */
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a port number')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65535, 'must be between 0 and 65535')
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+const nonNegativeInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const EnvSchema = z.object({
+  SHOPIFY_STORE_DOMAIN: optionalText,
+  SHOPIFY_STOREFRONT_TOKEN: optionalText,
+  SHOPIFY_ADMIN_TOKEN: optionalText,
+  LOCAL_SHOP_HOST: optionalText,
+  LOCAL_SHOP_PORT: port(8787),
+  LOCAL_SHOP_TOKEN: optionalText,
+  DATA_DIR: optionalText,
+  HOST: optionalText,
+  PORT: port(4321),
+  SITE_URL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  OPENAI_MODEL: optionalText,
+  OPENAI_IMAGE_MODEL: optionalText,
+  GENERATOR_TOKEN: optionalText,
+  GENERATOR_DELAY_MS: nonNegativeInt(1000),
+  DEPLOY_HOOK_URL: optionalText,
+});
+
+export interface StorefrontEndpoint {
+  /** Origin of the shop, e.g. `https://my-shop.myshopify.com` or `http://127.0.0.1:8787`. */
+  origin: string;
+  /** Full GraphQL URL: `{origin}/api/2025-07/graphql.json`. */
+  graphqlUrl: string;
+  /** Public Storefront access token ('' for the embedded shop when it requires none). */
+  token: string;
+  /** True when the endpoint is the embedded local shop rather than a configured store. */
+  embedded: boolean;
+}
+
+export interface Config {
+  storefront: StorefrontEndpoint;
+  localShop: { host: string; port: number; token: string | undefined; dataDir: string };
+  shopifyAdminToken: string | undefined;
+  server: { host: string; port: number; siteUrl: string };
+  openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
+  generator: { token: string | undefined; delayMs: number; deployHookUrl: string | undefined };
+}
+
+export const DEFAULT_OPENAI_MODEL = 'gpt-5.4-mini';
+export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-2.5-flare';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `my-shop.myshopify.com` → `https://my-shop.myshopify.com`; full http(s) URLs are kept (emulators, tests). */
+export function storeOrigin(domain: string): string {
+  const withScheme = /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new ConfigError(`SHOPIFY_STORE_DOMAIN is not a valid domain or URL: "${domain}"`);
+  }
+  return url.origin;
+}
+
+export function graphqlUrl(origin: string): string {
+  return `${origin}/api/${STOREFRONT_API_VERSION}/graphql.json`;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const localHost = e.LOCAL_SHOP_HOST ?? '127.0.0.1';
+  const localShop = {
+    host: localHost,
+    port: e.LOCAL_SHOP_PORT,
+    token: e.LOCAL_SHOP_TOKEN,
+    dataDir: path.resolve(cwd, e.DATA_DIR ?? '.data'),
+  };
+
+  let storefront: StorefrontEndpoint;
+  if (e.SHOPIFY_STORE_DOMAIN) {
+    const origin = storeOrigin(e.SHOPIFY_STORE_DOMAIN);
+    storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.SHOPIFY_STOREFRONT_TOKEN ?? '', embedded: false };
+  } else {
+    const origin = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${localShop.port}`;
+    storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.LOCAL_SHOP_TOKEN ?? '', embedded: true };
+  }
+
+  const host = e.HOST ?? '127.0.0.1';
+  return {
+    storefront,
+    localShop,
+    shopifyAdminToken: e.SHOPIFY_ADMIN_TOKEN,
+    server: { host, port: e.PORT, siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '') },
+    openai: {
+      apiKey: e.OPENAI_API_KEY,
+      baseURL: e.OPENAI_BASE_URL,
+      model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+      imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_OPENAI_IMAGE_MODEL,
+    },
+    generator: { token: e.GENERATOR_TOKEN, delayMs: e.GENERATOR_DELAY_MS, deployHookUrl: e.DEPLOY_HOOK_URL },
+  };
+}
