@@ -1,0 +1,149 @@
+import { DEFAULT_CURRENCY, fromCents, toCents, type Money } from '../money.ts';
+
+/**
+ * The cart's rules (SPEC §3, §4) as pure functions over a cart value. The browser store wraps them;
+ * nothing here touches storage, React or the network.
+ */
+
+export interface SelectedOption {
+  name: string;
+  value: string;
+}
+
+/** What a cart line keeps of its product: enough to draw the line and link back. */
+export interface CartProduct {
+  id: string;
+  handle: string;
+  title: string;
+  image: { url: string; altText: string | null } | null;
+}
+
+export interface CartItem {
+  product: CartProduct;
+  variantId: string;
+  variantTitle: string;
+  price: Money;
+  /** A whole number, at least 1. */
+  quantity: number;
+  selectedOptions: SelectedOption[];
+}
+
+/** The persisted part of the cart state; `isLoading` lives beside it and is never stored. */
+export interface Cart {
+  items: CartItem[];
+  cartId: string | null;
+  checkoutUrl: string | null;
+}
+
+export const EMPTY_CART: Cart = Object.freeze({ items: [], cartId: null, checkoutUrl: null }) as Cart;
+
+/** The local storage key: the provider's lowercase name followed by '-cart'. */
+export const CART_STORAGE_KEY = 'shopify-cart';
+
+/** Adding a variant already in the cart raises that line's quantity; otherwise the line is appended. */
+export function addItem(cart: Cart, item: CartItem): Cart {
+  const quantity = Math.max(1, Math.floor(item.quantity));
+  const existing = cart.items.find((line) => line.variantId === item.variantId);
+  const items = existing
+    ? cart.items.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line))
+    : [...cart.items, { ...item, quantity }];
+  return { ...cart, items };
+}
+
+/** A quantity of 0 or less removes the line. */
+export function updateQuantity(cart: Cart, variantId: string, quantity: number): Cart {
+  if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(cart, variantId);
+  const whole = Math.floor(quantity);
+  if (whole <= 0) return removeItem(cart, variantId);
+  return { ...cart, items: cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: whole } : line)) };
+}
+
+export function removeItem(cart: Cart, variantId: string): Cart {
+  return { ...cart, items: cart.items.filter((line) => line.variantId !== variantId) };
+}
+
+export function clearCart(): Cart {
+  return { items: [], cartId: null, checkoutUrl: null };
+}
+
+export function totalQuantity(cart: Cart): number {
+  return cart.items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The total in the first item's currency (USD when empty), summed in whole cents. */
+export function totalPrice(cart: Cart): Money {
+  const cents = cart.items.reduce((sum, line) => sum + toCents(line.price.amount) * line.quantity, 0);
+  return { amount: fromCents(cents), currencyCode: cart.items[0]?.price.currencyCode ?? DEFAULT_CURRENCY };
+}
+
+/** "N item(s) in your cart" or the empty text (SPEC §2). */
+export function cartSummary(cart: Cart): string {
+  const count = totalQuantity(cart);
+  return count === 0 ? 'Your cart is empty' : `${count} item(s) in your cart`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readMoney(value: unknown): Money | null {
+  if (!isRecord(value) || typeof value.currencyCode !== 'string') return null;
+  const amount = value.amount;
+  if (typeof amount !== 'string' || !Number.isFinite(Number(amount))) return null;
+  return { amount, currencyCode: value.currencyCode };
+}
+
+function readItem(value: unknown): CartItem | null {
+  if (!isRecord(value)) return null;
+  const { product, variantId, variantTitle, quantity, selectedOptions } = value;
+  const price = readMoney(value.price);
+  if (!isRecord(product) || typeof product.id !== 'string' || typeof product.handle !== 'string' || typeof product.title !== 'string') return null;
+  if (typeof variantId !== 'string' || variantId === '' || typeof variantTitle !== 'string' || !price) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  if (!Array.isArray(selectedOptions)) return null;
+  const options: SelectedOption[] = [];
+  for (const option of selectedOptions) {
+    if (!isRecord(option) || typeof option.name !== 'string' || typeof option.value !== 'string') return null;
+    options.push({ name: option.name, value: option.value });
+  }
+  const image = product.image;
+  const cleanImage = isRecord(image) && typeof image.url === 'string'
+    ? { url: image.url, altText: typeof image.altText === 'string' ? image.altText : null }
+    : null;
+  return {
+    product: { id: product.id, handle: product.handle, title: product.title, image: cleanImage },
+    variantId,
+    variantTitle,
+    price,
+    quantity,
+    selectedOptions: options,
+  };
+}
+
+/**
+ * Reads a stored cart. Anything corrupted or of an older shape is discarded as a whole (an empty
+ * cart), never a crash; a half-trusted cart could check out the wrong things.
+ */
+export function parseStoredCart(raw: string | null | undefined): Cart {
+  if (!raw) return clearCart();
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return clearCart();
+  }
+  if (!isRecord(value) || !Array.isArray(value.items)) return clearCart();
+  let cart = clearCart();
+  for (const entry of value.items) {
+    const item = readItem(entry);
+    if (!item) return clearCart();
+    cart = addItem(cart, item); // two stored lines for one variant merge into one
+  }
+  const cartId = typeof value.cartId === 'string' ? value.cartId : null;
+  const checkoutUrl = typeof value.checkoutUrl === 'string' ? value.checkoutUrl : null;
+  return { ...cart, cartId, checkoutUrl };
+}
+
+export function serializeCart(cart: Cart): string {
+  return JSON.stringify({ items: cart.items, cartId: cart.cartId, checkoutUrl: cart.checkoutUrl });
+}
