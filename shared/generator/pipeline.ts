@@ -1,0 +1,205 @@
+import type { BrandProfile } from '../brand.ts';
+import { DEFAULT_DESIGN_DELAY_MS, GENERATOR_MESSAGES } from './messages.ts';
+import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
+
+/**
+ * The generator pipeline (SPEC §4): concepts → one design at a time in list order with a pause after
+ * each → publishing of ready products. It owns the statuses and progress messages; whoever drives it
+ * (the CLI, the /generator island) only renders the snapshots it reports. Browser-safe: no Node, no zod.
+ */
+
+export interface PipelineListener {
+  /** The progress line: 'Generating product ideas...', 'Generating design 2/6: …', … */
+  onProgress?(message: string): void;
+  /** A new snapshot of every product after each change (a fresh array; changed items are fresh objects). */
+  onProducts?(products: readonly GeneratedProduct[], changed: GeneratedProduct | undefined): void;
+}
+
+export interface GenerationOptions extends PipelineListener {
+  count: number;
+  theme: string;
+  brand: BrandProfile;
+  guidelines?: string;
+  /** Pause after each design (default 1000 ms). */
+  delayMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface PublishOptions extends PipelineListener {
+  /** Publish only these products (by index); default every ready product. */
+  indices?: readonly number[];
+  signal?: AbortSignal;
+  onPublished?(product: GeneratedProduct): void;
+  onPublishFailed?(product: GeneratedProduct, message: string): void;
+}
+
+/** The run stopped because its AbortSignal fired; what was finished stays in the last snapshot. */
+export class PipelineCancelled extends Error {
+  override name = 'AbortError';
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+/** The whole run failed (no concepts): the message is the reason, for 'Failed to generate products: …'. */
+export class GenerationFailed extends Error {
+  override name = 'GenerationFailed';
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === 'string' && error ? error : 'Unknown error';
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new PipelineCancelled();
+}
+
+/** setTimeout that an AbortSignal can cut short (works in browsers and Node). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new PipelineCancelled());
+    if (ms <= 0) return resolve();
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new PipelineCancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Holds the product list and reports every change as a new snapshot. */
+function createBoard(listener: PipelineListener, initial: readonly GeneratedProduct[] = []) {
+  let products: readonly GeneratedProduct[] = initial;
+  return {
+    get products() {
+      return products;
+    },
+    replaceAll(next: readonly GeneratedProduct[]) {
+      products = next;
+      listener.onProducts?.(products, undefined);
+    },
+    update(index: number, patch: Partial<GeneratedProduct>): GeneratedProduct {
+      const position = products.findIndex((p) => p.index === index);
+      const current = products[position];
+      if (!current) throw new Error(`No product with index ${index}`);
+      const next: GeneratedProduct = { ...current, ...patch };
+      // A status change clears a stale error unless the patch sets one.
+      if (patch.status && patch.status !== 'error' && !('error' in patch)) delete next.error;
+      products = products.map((p, i) => (i === position ? next : p));
+      listener.onProducts?.(products, next);
+      return next;
+    },
+  };
+}
+
+export async function generateProducts(
+  options: GenerationOptions,
+  providers: { concepts: ConceptProvider; designs: DesignProvider },
+): Promise<GeneratedProduct[]> {
+  const { signal } = options;
+  const delayMs = options.delayMs ?? DEFAULT_DESIGN_DELAY_MS;
+  const progress = (message: string) => options.onProgress?.(message);
+  const board = createBoard(options);
+  throwIfAborted(signal);
+
+  progress(GENERATOR_MESSAGES.generatingIdeas);
+  let concepts;
+  try {
+    concepts = await providers.concepts.generateConcepts(
+      { productCount: options.count, theme: options.theme, brand: options.brand, guidelines: options.guidelines },
+      signal,
+    );
+  } catch (error) {
+    if (signal?.aborted) throw new PipelineCancelled();
+    progress(GENERATOR_MESSAGES.errorOccurred);
+    throw new GenerationFailed(errorMessage(error), { cause: error });
+  }
+  throwIfAborted(signal);
+  if (concepts.length === 0) {
+    progress(GENERATOR_MESSAGES.errorOccurred);
+    throw new GenerationFailed('The concept generator returned no products');
+  }
+
+  board.replaceAll(concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })));
+  const total = board.products.length;
+  progress(GENERATOR_MESSAGES.generatedConcepts(total));
+
+  for (const product of [...board.products]) {
+    throwIfAborted(signal);
+    board.update(product.index, { status: 'generating' });
+    progress(GENERATOR_MESSAGES.generatingDesign(product.index + 1, total, product.name));
+    try {
+      const design = await providers.designs.generateDesign(
+        { productName: product.name, quote: product.quote_primary, category: product.category, colors: options.brand.colors },
+        signal,
+      );
+      board.update(product.index, { status: 'ready', imageUrl: design.imageUrl, ...(design.files ? { files: design.files } : {}) });
+    } catch (error) {
+      if (signal?.aborted) {
+        board.update(product.index, { status: 'pending' });
+        throw new PipelineCancelled();
+      }
+      // One failed design marks that product alone; the run goes on.
+      board.update(product.index, { status: 'error', error: errorMessage(error) });
+    }
+    await pause(delayMs, signal);
+  }
+
+  progress(GENERATOR_MESSAGES.allDesignsGenerated);
+  return [...board.products];
+}
+
+/** Publishes ready products one at a time; a failure marks that product alone. Only ready products are sent. */
+export async function publishProducts(
+  products: readonly GeneratedProduct[],
+  publisher: Publisher,
+  options: PublishOptions = {},
+): Promise<GeneratedProduct[]> {
+  const { signal } = options;
+  const board = createBoard(options, products);
+  const wanted = options.indices ? new Set(options.indices) : undefined;
+  const targets = products.filter((p) => p.status === 'ready' && (!wanted || wanted.has(p.index)));
+
+  for (const product of targets) {
+    throwIfAborted(signal);
+    if (!product.imageUrl) {
+      const failed = board.update(product.index, { status: 'error', error: GENERATOR_MESSAGES.noDesignImage });
+      options.onPublishFailed?.(failed, GENERATOR_MESSAGES.noDesignImage);
+      continue;
+    }
+    board.update(product.index, { status: 'generating' });
+    try {
+      const result = await publisher.publish(
+        {
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          category: product.category,
+          imageUrl: product.imageUrl,
+          keywords: product.keywords,
+        },
+        signal,
+      );
+      const published = board.update(product.index, {
+        status: 'published',
+        shopifyId: result.productId,
+        ...(result.handle ? { handle: result.handle } : {}),
+      });
+      options.onPublished?.(published);
+    } catch (error) {
+      if (signal?.aborted) {
+        board.update(product.index, { status: 'ready' });
+        throw new PipelineCancelled();
+      }
+      const message = errorMessage(error);
+      const failed = board.update(product.index, { status: 'error', error: message });
+      options.onPublishFailed?.(failed, message);
+    }
+  }
+  return [...board.products];
+}

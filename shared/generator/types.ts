@@ -1,0 +1,82 @@
+import type { BrandProfile } from '../brand.ts';
+
+/**
+ * The generator's data and provider interfaces (SPEC §3, §7). Plain types only: the pipeline runs in
+ * the browser (the /generator island) as well as in Node (the CLI), so nothing here may pull in zod
+ * or Node modules. Validation of what crosses a boundary lives with the providers.
+ */
+
+/** A product idea from the concept generator. */
+export interface Concept {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quote_primary: string;
+  keywords: string[];
+}
+
+export type ProductStatus = 'pending' | 'generating' | 'ready' | 'published' | 'error';
+
+/** A concept on its way to the shop. */
+export interface GeneratedProduct extends Concept {
+  /** Position in the run, stable across updates (list order is design order). */
+  index: number;
+  status: ProductStatus;
+  imageUrl?: string;
+  /** Where the print file and preview are, when the design provider keeps files. */
+  files?: { print: string; preview: string };
+  error?: string;
+  /** The product id the shop returned on publishing (`shopifyId` in the original). */
+  shopifyId?: string;
+  /** The storefront handle, when the publisher knows it. */
+  handle?: string;
+}
+
+export interface ConceptRequest {
+  productCount: number;
+  theme: string;
+  brand: BrandProfile;
+  /** Free-text brand guidelines; the providers use them (the original ignored them). */
+  guidelines?: string;
+}
+
+export interface DesignRequestBody {
+  productName: string;
+  quote: string;
+  category: string;
+  colors: readonly string[];
+}
+
+export interface DesignResult {
+  imageUrl: string;
+  files?: { print: string; preview: string };
+}
+
+export interface PublishRequestBody {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  imageUrl: string;
+  keywords: string[];
+}
+
+export interface PublishResult {
+  productId: string;
+  handle?: string;
+}
+
+export interface ConceptProvider {
+  generateConcepts(request: ConceptRequest, signal?: AbortSignal): Promise<Concept[]>;
+}
+
+export interface DesignProvider {
+  generateDesign(request: DesignRequestBody, signal?: AbortSignal): Promise<DesignResult>;
+}
+
+export interface Publisher {
+  /** The shop's name as shown in labels ('Shopify' for both the embedded shop and a real store). */
+  readonly providerName: string;
+  publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+}
