@@ -1,0 +1,65 @@
+import { gid } from '../gid.ts';
+import { SHOP_CURRENCY, money } from '../money.ts';
+import type { CartLineRecord, CartRecord } from '../store/records.ts';
+import { connectionFromList, readConnectionArgs } from './connection.ts';
+import { connectionTypes, defineFields, plainFields, type TypeFields } from './field-map.ts';
+
+/** Cart, CartLine, their costs and the cartCreate payload. No taxes, shipping or discounts: totals are subtotals. */
+
+export function cartGid(cart: Pick<CartRecord, 'token' | 'key'>): string {
+  return gid('Cart', cart.token, { key: cart.key });
+}
+
+function lineTotalCents(line: CartLineRecord): number {
+  return line.quantity * line.variant.priceCents;
+}
+
+function cartCurrency(cart: CartRecord): string {
+  return cart.lines[0]?.variant.currencyCode ?? SHOP_CURRENCY;
+}
+
+export const CART_FIELDS: Record<string, TypeFields> = {
+  Cart: defineFields<CartRecord>({
+    id: (c) => cartGid(c),
+    checkoutUrl: (c, _args, ctx) => ctx.urls.checkout(c),
+    createdAt: (c) => c.createdAt,
+    updatedAt: (c) => c.updatedAt,
+    totalQuantity: (c) => c.lines.reduce((sum, line) => sum + line.quantity, 0),
+    note: () => null,
+    attributes: () => [],
+    attribute: { args: ['key'], resolve: () => null },
+    discountCodes: () => [],
+    discountAllocations: () => [],
+    appliedGiftCards: () => [],
+    cost: (c) => {
+      const subtotal = money(c.lines.reduce((sum, line) => sum + lineTotalCents(line), 0), cartCurrency(c));
+      return { subtotalAmount: subtotal, totalAmount: subtotal, checkoutChargeAmount: subtotal, subtotalAmountEstimated: false, totalAmountEstimated: false };
+    },
+    lines: {
+      args: ['first', 'after', 'last', 'before', 'reverse'],
+      resolve: (c, args) => connectionFromList(c.lines, (line) => line.id, readConnectionArgs(args, 'lines'), 'lines'),
+    },
+  }),
+
+  CartLine: defineFields<CartLineRecord>({
+    id: (l) => gid('CartLine', l.id, { cart: l.cartToken }),
+    quantity: (l) => l.quantity,
+    merchandise: (l) => l.variant,
+    attributes: () => [],
+    attribute: { args: ['key'], resolve: () => null },
+    discountAllocations: () => [],
+    sellingPlanAllocation: () => null,
+    cost: (l) => ({
+      amountPerQuantity: money(l.variant.priceCents, l.variant.currencyCode),
+      subtotalAmount: money(lineTotalCents(l), l.variant.currencyCode),
+      totalAmount: money(lineTotalCents(l), l.variant.currencyCode),
+      compareAtAmountPerQuantity: null,
+    }),
+  }),
+
+  CartCost: plainFields('totalAmount', 'subtotalAmount', 'checkoutChargeAmount', 'subtotalAmountEstimated', 'totalAmountEstimated'),
+  CartLineCost: plainFields('amountPerQuantity', 'subtotalAmount', 'totalAmount', 'compareAtAmountPerQuantity'),
+  CartCreatePayload: plainFields('cart', 'userErrors', 'warnings'),
+  CartUserError: plainFields('field', 'message', 'code'),
+  ...connectionTypes('BaseCartLineConnection', 'BaseCartLineEdge'),
+};

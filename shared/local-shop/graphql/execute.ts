@@ -1,0 +1,100 @@
+import {
+  GraphQLError,
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import type { ShopContext } from './context.ts';
+import { implementedSubsetRule } from './implemented-subset-rule.ts';
+import { QUERY_LIMITS, checkQueryLimits } from './query-limits.ts';
+import { IMPLEMENTED_FIELDS, RETURNED_TYPES, dispatchField } from './resolvers.ts';
+import { executionSchema, storefrontSchema } from './schema.ts';
+import { ShopError } from './shop-error.ts';
+
+/**
+ * One GraphQL request, start to finish: size → parse → depth and cost → validation against Shopify's
+ * schema plus the implemented subset → execution. Every failure is an `errors` entry (HTTP 200, as
+ * Shopify answers); faults inside the shop are logged and answered as "Internal error".
+ */
+
+export interface GraphqlRequest {
+  query: string;
+  variables: Readonly<Record<string, unknown>>;
+  operationName: string | undefined;
+}
+
+interface Prepared {
+  document: DocumentNode | null;
+  errors: readonly GraphQLError[];
+  validated: readonly GraphQLError[] | null;
+}
+
+const CACHE_SIZE = 200;
+const cache = new Map<string, Prepared>();
+const subsetRule = implementedSubsetRule(IMPLEMENTED_FIELDS, RETURNED_TYPES);
+
+function prepare(query: string): Prepared {
+  const hit = cache.get(query);
+  if (hit) {
+    cache.delete(query);
+    cache.set(query, hit);
+    return hit;
+  }
+  let prepared: Prepared;
+  try {
+    prepared = { document: parse(query, { maxTokens: QUERY_LIMITS.maxTokens }), errors: [], validated: null };
+  } catch (error) {
+    prepared = { document: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))], validated: null };
+  }
+  cache.set(query, prepared);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return prepared;
+}
+
+function formatError(error: GraphQLError, onInternalError: (error: unknown) => void): GraphQLFormattedError {
+  const original = error.originalError;
+  if (original instanceof ShopError) {
+    return { ...error.toJSON(), message: original.message, extensions: { code: original.code } };
+  }
+  if (original && !(original instanceof GraphQLError)) {
+    onInternalError(original);
+    const { locations, path } = error.toJSON();
+    return { message: 'Internal error in the embedded shop', ...(locations ? { locations } : {}), ...(path ? { path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+  return error.toJSON();
+}
+
+export async function runGraphql(
+  request: GraphqlRequest,
+  context: ShopContext,
+  onInternalError: (error: unknown) => void,
+): Promise<FormattedExecutionResult> {
+  const fail = (errors: readonly GraphQLError[]): FormattedExecutionResult => ({ errors: errors.map((e) => formatError(e, onInternalError)) });
+
+  if (Buffer.byteLength(request.query) > QUERY_LIMITS.maxDocumentBytes) {
+    return fail([new GraphQLError(`The query document is larger than ${QUERY_LIMITS.maxDocumentBytes / 1024} KB`, { extensions: { code: 'MAX_QUERY_SIZE_EXCEEDED' } })]);
+  }
+  const prepared = prepare(request.query);
+  if (!prepared.document) return fail(prepared.errors);
+  const limits = checkQueryLimits(prepared.document, request.variables, request.operationName);
+  if (limits.length > 0) return fail(limits);
+  prepared.validated ??= validate(storefrontSchema(), prepared.document, [...specifiedRules, subsetRule], { maxErrors: 25 });
+  if (prepared.validated.length > 0) return fail(prepared.validated);
+
+  const result = await execute({
+    schema: executionSchema(),
+    document: prepared.document,
+    variableValues: request.variables,
+    operationName: request.operationName,
+    contextValue: context,
+    fieldResolver: dispatchField,
+  });
+  const formatted: FormattedExecutionResult = {};
+  if (result.errors?.length) formatted.errors = result.errors.map((e) => formatError(e, onInternalError));
+  if ('data' in result) formatted.data = result.data ?? null;
+  return formatted;
+}

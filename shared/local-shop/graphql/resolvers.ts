@@ -1,0 +1,27 @@
+import type { GraphQLFieldResolver } from 'graphql';
+import { CART_FIELDS } from './cart-fields.ts';
+import type { ShopContext } from './context.ts';
+import type { Args, FieldMap } from './field-map.ts';
+import { PRODUCT_FIELDS } from './product-fields.ts';
+import { ROOT_FIELDS } from './root-fields.ts';
+import { notImplemented } from './shop-error.ts';
+
+/** Everything the embedded shop implements, by type and field. */
+export const IMPLEMENTED_FIELDS: FieldMap = { ...ROOT_FIELDS, ...PRODUCT_FIELDS, ...CART_FIELDS };
+
+/**
+ * The concrete types the shop actually returns where the schema has an interface or union, so a
+ * field selected on the abstract type is checked against those alone.
+ */
+export const RETURNED_TYPES: Readonly<Record<string, readonly string[]>> = {
+  Node: ['Product', 'ProductVariant'],
+  Merchandise: ['ProductVariant'],
+  BaseCartLine: ['CartLine'],
+};
+
+/** The one resolver graphql-js calls for every schema field: dispatch through the map, or refuse by name. */
+export const dispatchField: GraphQLFieldResolver<unknown, ShopContext, Args> = (source, args, context, info) => {
+  const spec = IMPLEMENTED_FIELDS[info.parentType.name]?.[info.fieldName];
+  if (!spec) throw notImplemented(`Field '${info.parentType.name}.${info.fieldName}'`);
+  return spec.resolve(source as never, args, context, info);
+};

@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import { STORE_NAME } from '../../brand.ts';
+import { gid, numericId, parseGid } from '../gid.ts';
+import type { CartLineRequest } from '../store/cart-rules.ts';
+import type { ProductRecord } from '../store/records.ts';
+import { paginate, readConnectionArgs, type PageSource } from './connection.ts';
+import type { ShopContext } from './context.ts';
+import { defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
+import { ShopError, notImplemented } from './shop-error.ts';
+
+/** QueryRoot and Mutation: products, product, cart, node(s), shop, and cartCreate. */
+
+function productsConnection(args: Args, ctx: ShopContext) {
+  const connectionArgs = readConnectionArgs(args, 'products');
+  if (args.sortKey != null && args.sortKey !== 'ID') throw notImplemented(`Argument 'sortKey: ${String(args.sortKey)}' on Field 'products'`);
+  const descending = connectionArgs.reverse;
+  const source: PageSource = {
+    window: (after, before, limit, fromEnd) => ctx.store.productIds({ after, before, limit, fromEnd, descending }),
+    hasBeyond: (id, direction) => ctx.store.hasProductBeyond(id, direction, descending),
+  };
+  return paginate(source, connectionArgs, (ids) => ctx.products(ids), (p: ProductRecord) => p.id);
+}
+
+function productLookup(args: Args, ctx: ShopContext): ProductRecord | null {
+  if (typeof args.id === 'string') {
+    const id = numericId(args.id, 'Product');
+    return id === null ? null : ctx.product(id);
+  }
+  if (typeof args.handle === 'string') return ctx.store.productByHandle(args.handle);
+  throw new ShopError('product requires an id or a handle');
+}
+
+function nodeLookup(id: string, ctx: ShopContext): unknown {
+  const product = numericId(id, 'Product');
+  if (product !== null) return ctx.product(product);
+  const variant = numericId(id, 'ProductVariant');
+  if (variant !== null) return ctx.store.variantById(variant)?.variant ?? null;
+  return null;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function cartLookup(args: Args, ctx: ShopContext) {
+  const parsed = typeof args.id === 'string' ? parseGid(args.id) : null;
+  if (!parsed || parsed.type !== 'Cart') return null;
+  const cart = ctx.store.cartByToken(parsed.id);
+  const key = parsed.params.get('key') ?? '';
+  return cart && sameText(cart.key, key) ? cart : null;
+}
+
+/** Inputs the shop does not store are refused by name rather than silently dropped. */
+function onlyFields(value: Readonly<Record<string, unknown>>, allowed: readonly string[], typeName: string): void {
+  for (const [name, field] of Object.entries(value)) {
+    if (allowed.includes(name) || field === null || field === undefined) continue;
+    if (Array.isArray(field) && field.length === 0) continue;
+    throw notImplemented(`Input field '${typeName}.${name}'`);
+  }
+}
+
+function cartCreate(args: Args, ctx: ShopContext) {
+  const input = (args.input ?? {}) as Readonly<Record<string, unknown>>;
+  onlyFields(input, ['lines'], 'CartInput');
+  const lines = (Array.isArray(input.lines) ? input.lines : []) as Readonly<Record<string, unknown>>[];
+  const requested: CartLineRequest[] = lines.map((line) => {
+    onlyFields(line, ['merchandiseId', 'quantity'], 'CartLineInput');
+    return { merchandiseId: String(line.merchandiseId), quantity: typeof line.quantity === 'number' ? line.quantity : 1 };
+  });
+  const result = ctx.store.createCart(requested);
+  return result.ok ? { cart: result.cart, userErrors: [], warnings: [] } : { cart: null, userErrors: result.userErrors, warnings: [] };
+}
+
+const SHOP_DESCRIPTION = 'Funny AI-themed t-shirts for people who run the business and let the robots do the paperwork.';
+
+const CONNECTION_ARGS = ['first', 'after', 'last', 'before', 'reverse'];
+
+export const ROOT_FIELDS: Record<string, TypeFields> = {
+  QueryRoot: defineFields<unknown>({
+    products: { args: [...CONNECTION_ARGS, 'sortKey'], resolve: (_root, args, ctx) => productsConnection(args, ctx) },
+    product: { args: ['id', 'handle'], resolve: (_root, args, ctx) => productLookup(args, ctx) },
+    productByHandle: { args: ['handle'], resolve: (_root, args, ctx) => productLookup({ handle: args.handle }, ctx) },
+    node: { args: ['id'], resolve: (_root, args, ctx) => nodeLookup(String(args.id), ctx) },
+    nodes: { args: ['ids'], resolve: (_root, args, ctx) => (Array.isArray(args.ids) ? args.ids.map((id) => nodeLookup(String(id), ctx)) : []) },
+    cart: { args: ['id'], resolve: (_root, args, ctx) => cartLookup(args, ctx) },
+    shop: () => ({ __typename: 'Shop' }),
+  }),
+  Shop: defineFields<unknown>({
+    id: () => gid('Shop', 1),
+    name: () => STORE_NAME,
+    description: () => SHOP_DESCRIPTION,
+    moneyFormat: () => '${{amount}}',
+  }),
+  Mutation: defineFields<unknown>({
+    cartCreate: { args: ['input'], resolve: (_root, args, ctx) => cartCreate(args, ctx) },
+  }),
+  Attribute: plainFields('key', 'value'),
+};

@@ -1,0 +1,69 @@
+import { numericId } from '../gid.ts';
+import type { ProductRecord, VariantRecord } from './records.ts';
+
+/**
+ * The checks `cartCreate` makes before a cart exists, with Shopify's wording where Shopify has one:
+ * unknown or malformed merchandise ids, sold-out variants, quantities out of range. Lines for the same
+ * variant are merged, as Shopify does.
+ */
+
+export const MAX_CART_LINES = 250;
+export const MAX_LINE_QUANTITY = 10_000;
+
+export interface CartLineRequest {
+  merchandiseId: string;
+  quantity: number;
+}
+
+export type CartErrorCode = 'INVALID' | 'MAXIMUM_EXCEEDED' | 'CART_TOO_LARGE';
+
+export interface CartUserError {
+  field: string[];
+  message: string;
+  code: CartErrorCode;
+}
+
+export interface AcceptedLine {
+  variantId: number;
+  quantity: number;
+}
+
+export type VariantLookup = (variantId: number) => { variant: VariantRecord; product: Pick<ProductRecord, 'title'> } | null;
+
+export function checkCartLines(
+  requested: readonly CartLineRequest[],
+  lookup: VariantLookup,
+): { ok: true; lines: AcceptedLine[] } | { ok: false; userErrors: CartUserError[] } {
+  const userErrors: CartUserError[] = [];
+  if (requested.length > MAX_CART_LINES) {
+    return { ok: false, userErrors: [{ field: ['input', 'lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' }] };
+  }
+  const merged = new Map<number, AcceptedLine>();
+  requested.forEach((line, index) => {
+    const at = ['input', 'lines', String(index)];
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) {
+      userErrors.push({ field: [...at, 'quantity'], message: 'The quantity must be at least 1.', code: 'INVALID' });
+    } else if (line.quantity > MAX_LINE_QUANTITY) {
+      userErrors.push({ field: [...at, 'quantity'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
+    }
+    const variantId = numericId(line.merchandiseId, 'ProductVariant');
+    const found = variantId === null ? null : lookup(variantId);
+    if (!found) {
+      userErrors.push({ field: [...at, 'merchandiseId'], message: `The merchandise with id ${line.merchandiseId} does not exist.`, code: 'INVALID' });
+      return;
+    }
+    if (!found.variant.availableForSale) {
+      userErrors.push({ field: [...at, 'merchandiseId'], message: `The product '${found.product.title}' is already sold out.`, code: 'INVALID' });
+      return;
+    }
+    const existing = merged.get(found.variant.id);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(found.variant.id, { variantId: found.variant.id, quantity: line.quantity });
+  });
+  for (const line of merged.values()) {
+    if (userErrors.length === 0 && line.quantity > MAX_LINE_QUANTITY) {
+      userErrors.push({ field: ['input', 'lines'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
+    }
+  }
+  return userErrors.length > 0 ? { ok: false, userErrors } : { ok: true, lines: [...merged.values()] };
+}

@@ -1,0 +1,83 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Schema versions, applied in order inside one write transaction; `PRAGMA user_version` records the last. */
+const MIGRATIONS: readonly string[] = [
+  /* 1 */ `
+  CREATE TABLE products (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    product_type TEXT NOT NULL,
+    vendor TEXT NOT NULL,
+    tags TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE images (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    file TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    alt_text TEXT
+  );
+  CREATE INDEX images_by_product ON images(product_id, position);
+  CREATE INDEX images_by_file ON images(file);
+  CREATE TABLE variants (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    sku TEXT,
+    price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+    currency_code TEXT NOT NULL,
+    available INTEGER NOT NULL CHECK (available IN (0, 1)),
+    selected_options TEXT NOT NULL,
+    image_id INTEGER REFERENCES images(id)
+  );
+  CREATE INDEX variants_by_product ON variants(product_id, position);
+  CREATE TABLE carts (
+    token TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE cart_lines (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    cart_token TEXT NOT NULL REFERENCES carts(token) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    quantity INTEGER NOT NULL CHECK (quantity >= 1)
+  );
+  CREATE INDEX cart_lines_by_cart ON cart_lines(cart_token, position);
+  CREATE TABLE shop_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+];
+
+function userVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get();
+  const version = row?.user_version;
+  return typeof version === 'number' ? version : 0;
+}
+
+export function migrate(db: DatabaseSync): void {
+  if (userVersion(db) >= MIGRATIONS.length) return;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    // Re-read under the write lock: another process may have migrated while we waited.
+    for (let version = userVersion(db); version < MIGRATIONS.length; version++) {
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { gid } from '../gid.ts';
+import { SHOP_CURRENCY } from '../money.ts';
+import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
+import { openDatabase, writeTransaction } from './database.ts';
+import { ImageFiles, type StoredImage } from './image-files.ts';
+import { parseProductSpec, specFromNewProduct, type NewProductInput, type ProductSpec, type ProductSpecInput } from './product-spec.ts';
+import type { CartLineRecord, CartRecord, ImageRecord, ProductRecord, VariantRecord } from './records.ts';
+import { int, readImage, readProductRow, readVariant, text } from './rows.ts';
+import { slugify, uniqueHandle } from './slug.ts';
+
+/**
+ * The embedded shop's catalogue and carts in SQLite (one file under `{dataDir}/shop/`), plus the
+ * product images beside it. Any number of processes may open the same data dir: every write is one
+ * `BEGIN IMMEDIATE` transaction, so a product appears whole or not at all.
+ */
+
+export interface CreatedProduct {
+  /** `gid://shopify/Product/<n>` */
+  id: string;
+  handle: string;
+  /** Variant GIDs in option order. */
+  variantIds: string[];
+}
+
+export interface IdWindow {
+  /** Exclusive bounds, as ids (the cursor's `last_id`). */
+  after: number | null;
+  before: number | null;
+  limit: number;
+  /** Take `limit` from the end of the window instead of its start. */
+  fromEnd: boolean;
+  /** Order by id descending (`reverse: true`). */
+  descending: boolean;
+}
+
+export type CartCreateResult = { ok: true; cart: CartRecord } | { ok: false; userErrors: CartUserError[] };
+
+const SEEDED_KEY = 'seeded_at';
+
+type Row = Record<string, import('node:sqlite').SQLOutputValue>;
+
+export class LocalShopStore {
+  readonly dataDir: string;
+  readonly databaseFile: string;
+  readonly images: ImageFiles;
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  private constructor(dataDir: string, db: DatabaseSync, databaseFile: string, images: ImageFiles) {
+    this.dataDir = dataDir;
+    this.#db = db;
+    this.databaseFile = databaseFile;
+    this.images = images;
+  }
+
+  /** Opens the store in `dataDir` (created if missing); safe to call from several processes at once. */
+  static open(dataDir: string): LocalShopStore {
+    const root = path.resolve(dataDir, 'shop');
+    const images = new ImageFiles(path.join(root, 'images'));
+    const file = path.join(root, 'shop.sqlite');
+    return new LocalShopStore(path.resolve(dataDir), openDatabase(file), file, images);
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #sql(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Several reads seen as one snapshot (a SAVEPOINT nests inside a write transaction too). */
+  #snapshot<T>(work: () => T): T {
+    this.#db.exec('SAVEPOINT read_snapshot');
+    try {
+      return work();
+    } finally {
+      this.#db.exec('RELEASE read_snapshot');
+    }
+  }
+
+  // ── Reading the catalogue ────────────────────────────────────────────────────────────────────
+
+  productCount(): number {
+    return int(this.#sql('SELECT COUNT(*) AS n FROM products').get()!, 'products', 'n');
+  }
+
+  /** Product ids inside a cursor window, in list order. */
+  productIds(window: IdWindow): number[] {
+    const ascending = !window.descending;
+    const where: string[] = [];
+    const params: number[] = [];
+    if (window.after !== null) {
+      where.push(`id ${ascending ? '>' : '<'} ?`);
+      params.push(window.after);
+    }
+    if (window.before !== null) {
+      where.push(`id ${ascending ? '<' : '>'} ?`);
+      params.push(window.before);
+    }
+    // Reading from the end means walking the list backwards, then restoring its order.
+    const walkAscending = window.fromEnd ? !ascending : ascending;
+    const sql = `SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id ${walkAscending ? 'ASC' : 'DESC'} LIMIT ?`;
+    const ids = this.#sql(sql).all(...params, window.limit).map((row) => int(row, 'products', 'id'));
+    return window.fromEnd ? ids.reverse() : ids;
+  }
+
+  /** Whether the list (ordered by id, descending when `descending`) has a product past `id` in that direction. */
+  hasProductBeyond(id: number, direction: 'before' | 'after', descending: boolean): boolean {
+    const greater = (direction === 'after') !== descending;
+    return this.#sql(`SELECT EXISTS (SELECT 1 FROM products WHERE id ${greater ? '>' : '<'} ?) AS found`).get(id)?.found === 1;
+  }
+
+  /** Whole products (variants and images attached) in the order of `ids`; unknown ids are skipped. */
+  productsByIds(ids: readonly number[]): ProductRecord[] {
+    if (ids.length === 0) return [];
+    const list = JSON.stringify(ids);
+    return this.#snapshot(() => {
+      const rows = this.#sql('SELECT * FROM products WHERE id IN (SELECT value FROM json_each(?))').all(list);
+      const variants = this.#groupByProduct(
+        this.#sql('SELECT * FROM variants WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
+        readVariant,
+      );
+      const images = this.#groupByProduct(
+        this.#sql('SELECT * FROM images WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
+        readImage,
+      );
+      const byId = new Map<number, ProductRecord>();
+      for (const row of rows) {
+        const product = readProductRow(row);
+        byId.set(product.id, { ...product, variants: variants.get(product.id) ?? [], images: images.get(product.id) ?? [] });
+      }
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    });
+  }
+
+  #groupByProduct<T extends { productId: number }>(rows: Row[], read: (row: Row) => T): Map<number, T[]> {
+    const groups = new Map<number, T[]>();
+    for (const row of rows) {
+      const item = read(row);
+      const group = groups.get(item.productId);
+      if (group) group.push(item);
+      else groups.set(item.productId, [item]);
+    }
+    return groups;
+  }
+
+  productById(id: number): ProductRecord | null {
+    return this.productsByIds([id])[0] ?? null;
+  }
+
+  productByHandle(handle: string): ProductRecord | null {
+    const row = this.#sql('SELECT id FROM products WHERE handle = ?').get(handle);
+    return row ? this.productById(int(row, 'products', 'id')) : null;
+  }
+
+  variantById(id: number): { variant: VariantRecord; product: ProductRecord } | null {
+    const row = this.#sql('SELECT product_id FROM variants WHERE id = ?').get(id);
+    if (!row) return null;
+    const product = this.productById(int(row, 'variants', 'product_id'));
+    const variant = product?.variants.find((v) => v.id === id);
+    return product && variant ? { variant, product } : null;
+  }
+
+  /** The image row behind a served file name, or null when no product uses that file. */
+  imageByFile(file: string): ImageRecord | null {
+    const row = this.#sql('SELECT * FROM images WHERE file = ? ORDER BY id LIMIT 1').get(file);
+    return row ? readImage(row) : null;
+  }
+
+  // ── Writing products ─────────────────────────────────────────────────────────────────────────
+
+  /** The publishing path: title, description, price, type, tags, optional image, Size variants (S–2XL by default). */
+  async createProduct(input: NewProductInput): Promise<CreatedProduct> {
+    const [created] = await this.insertProducts([specFromNewProduct(input)]);
+    return created!;
+  }
+
+  /** Full control over options and variants (seed catalogue, fixtures). */
+  async insertProduct(spec: ProductSpecInput): Promise<CreatedProduct> {
+    const [created] = await this.insertProducts([spec]);
+    return created!;
+  }
+
+  /** Writes all the products in one transaction: all of them appear, or none. */
+  async insertProducts(specs: readonly ProductSpecInput[]): Promise<CreatedProduct[]> {
+    return (await this.#insert(specs, false))!;
+  }
+
+  /**
+   * Writes the products only if the store has never been seeded and holds no product, checked under
+   * the write lock: two processes seeding at once produce one catalogue. Null when it did not write.
+   */
+  async seedProducts(specs: readonly ProductSpecInput[]): Promise<CreatedProduct[] | null> {
+    return this.#insert(specs, true);
+  }
+
+  /** Images first (content-addressed, so a crash before the commit leaves only a harmless orphan file), then one transaction. */
+  async #insert(specs: readonly ProductSpecInput[], onlyIntoEmptyStore: boolean): Promise<CreatedProduct[] | null> {
+    const parsed = specs.map((spec) => parseProductSpec(spec));
+    const stored = new Map<Uint8Array, StoredImage>();
+    for (const spec of parsed) {
+      for (const image of spec.images) {
+        if (!stored.has(image.bytes)) stored.set(image.bytes, await this.images.put(image.bytes));
+      }
+    }
+    return writeTransaction(this.#db, () => {
+      if (onlyIntoEmptyStore) {
+        if (this.wasSeeded() || this.productCount() > 0) return null;
+        this.#sql('INSERT INTO shop_meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date().toISOString());
+      }
+      return parsed.map((spec) => this.#writeProduct(spec, stored));
+    });
+  }
+
+  /** Whether this data dir was ever seeded (the seed runs once per store, never again). */
+  wasSeeded(): boolean {
+    return this.#sql('SELECT value FROM shop_meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
+  }
+
+  #writeProduct(spec: ProductSpec, stored: Map<Uint8Array, StoredImage>): CreatedProduct {
+    const handle = uniqueHandle(spec.handle ?? slugify(spec.title), (h) => this.#sql('SELECT 1 FROM products WHERE handle = ?').get(h) !== undefined);
+    const now = new Date().toISOString();
+    // Shopify gives an option-less product one "Title" option with the value "Default Title".
+    const options = spec.options.length > 0 ? spec.options : [{ name: 'Title', values: ['Default Title'] }];
+    const productId = Number(
+      this.#sql(
+        'INSERT INTO products (handle, title, description, product_type, vendor, tags, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(handle, spec.title, spec.description, spec.productType, spec.vendor, JSON.stringify(spec.tags), JSON.stringify(options), now, now).lastInsertRowid,
+    );
+    const imageIds = spec.images.map((image, position) => {
+      const file = stored.get(image.bytes)!;
+      return Number(
+        this.#sql('INSERT INTO images (product_id, position, file, width, height, alt_text) VALUES (?, ?, ?, ?, ?, ?)').run(
+          productId,
+          position,
+          file.file,
+          file.width,
+          file.height,
+          image.altText ?? null,
+        ).lastInsertRowid,
+      );
+    });
+    const variantIds = spec.variants.map((variant, position) => {
+      const values = spec.options.length > 0 ? variant.optionValues : ['Default Title'];
+      const selected = options.map((option, i) => ({ name: option.name, value: values[i]! }));
+      const imageId = variant.imageIndex !== undefined ? imageIds[variant.imageIndex]! : null;
+      const id = this.#sql(
+        'INSERT INTO variants (product_id, position, title, sku, price_cents, currency_code, available, selected_options, image_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(productId, position, values.join(' / '), variant.sku ?? null, variant.price, SHOP_CURRENCY, variant.availableForSale ? 1 : 0, JSON.stringify(selected), imageId).lastInsertRowid;
+      return gid('ProductVariant', Number(id));
+    });
+    return { id: gid('Product', productId), handle, variantIds };
+  }
+
+  // ── Carts ────────────────────────────────────────────────────────────────────────────────────
+
+  /** Checks the lines (unknown, sold-out, bad quantities → userErrors) and creates the cart, atomically. */
+  createCart(lines: readonly CartLineRequest[]): CartCreateResult {
+    return writeTransaction(this.#db, () => {
+      const checked = checkCartLines(lines, (id) => this.variantById(id));
+      if (!checked.ok) return checked;
+      const token = `c1-${randomBytes(16).toString('hex')}`;
+      const key = randomBytes(16).toString('hex');
+      const now = new Date().toISOString();
+      this.#sql('INSERT INTO carts (token, key, created_at, updated_at) VALUES (?, ?, ?, ?)').run(token, key, now, now);
+      checked.lines.forEach((line, position) => {
+        this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(token, position, line.variantId, line.quantity);
+      });
+      return { ok: true as const, cart: this.cartByToken(token)! };
+    });
+  }
+
+  /** The cart with this token, lines in the order they were added; null when unknown. */
+  cartByToken(token: string): CartRecord | null {
+    return this.#snapshot(() => {
+      const row = this.#sql('SELECT * FROM carts WHERE token = ?').get(token);
+      if (!row) return null;
+      const lineRows = this.#sql(
+        'SELECT cart_lines.id AS line_id, cart_lines.quantity AS line_quantity, variants.* FROM cart_lines JOIN variants ON variants.id = cart_lines.variant_id WHERE cart_token = ? ORDER BY cart_lines.position',
+      ).all(token);
+      const variants = lineRows.map((r) => readVariant(r));
+      const products = new Map(this.productsByIds([...new Set(variants.map((v) => v.productId))]).map((p) => [p.id, p]));
+      const lines: CartLineRecord[] = lineRows.map((r, i) => ({
+        __typename: 'CartLine',
+        id: int(r, 'cart_lines', 'line_id'),
+        cartToken: token,
+        quantity: int(r, 'cart_lines', 'line_quantity'),
+        variant: variants[i]!,
+        product: products.get(variants[i]!.productId)!,
+      }));
+      return {
+        __typename: 'Cart',
+        token,
+        key: text(row, 'carts', 'key'),
+        createdAt: text(row, 'carts', 'created_at'),
+        updatedAt: text(row, 'carts', 'updated_at'),
+        lines,
+      };
+    });
+  }
+}
