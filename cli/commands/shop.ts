@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { STORE_NAME } from '../../shared/brand.ts';
+import { loadConfig } from '../../shared/config.ts';
+import { localShopOptionsFromConfig, startLocalShop } from '../../shared/local-shop/index.ts';
+
+/**
+ * `tshirt-gen shop`: runs the embedded Storefront API shop in the foreground until Ctrl-C or SIGTERM,
+ * seeding its catalogue on first start. Flags override the environment (LOCAL_SHOP_*, DATA_DIR).
+ */
+
+interface ShopFlags {
+  port?: number;
+  host?: string;
+  data?: string;
+  publicUrl?: string;
+  seed: boolean;
+}
+
+function parsePort(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535.');
+  return Number(value);
+}
+
+function parseUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // Reported below.
+  }
+  throw new InvalidArgumentError('must be an http(s) URL such as http://127.0.0.1:8787.');
+}
+
+function waitForStopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      // A second Ctrl-C while shutting down means "now".
+      process.once('SIGINT', () => process.exit(130));
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+async function runShop(flags: ShopFlags): Promise<void> {
+  const config = loadConfig();
+  const defaults = localShopOptionsFromConfig(config);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const shop = await startLocalShop({
+    ...defaults,
+    ...(flags.port !== undefined ? { port: flags.port } : {}),
+    ...(flags.host !== undefined ? { host: flags.host } : {}),
+    ...(flags.data !== undefined ? { dataDir: path.resolve(flags.data) } : {}),
+    ...(flags.publicUrl !== undefined ? { publicUrl: flags.publicUrl } : {}),
+    seed: flags.seed,
+    log: out,
+  });
+  out(`${STORE_NAME} embedded shop is running.`);
+  out(`  Storefront API: ${shop.graphqlUrl}`);
+  out(`  Products:       ${shop.store.productCount()}`);
+  out(`  Data:           ${path.dirname(shop.store.databaseFile)}`);
+  out(shop.publicUrl === shop.origin ? '  Press Ctrl-C to stop.' : `  Public URL:     ${shop.publicUrl}\n  Press Ctrl-C to stop.`);
+  const signal = await waitForStopSignal();
+  out(`Stopping (${signal})…`);
+  await shop.close();
+  out('Stopped.');
+}
+
+export function registerShopCommand(program: Command): void {
+  program
+    .command('shop')
+    .description('Run the embedded shop (Shopify Storefront API 2025-07) in the foreground')
+    .option('-p, --port <port>', 'port to listen on (default LOCAL_SHOP_PORT or 8787; 0 picks a free one)', parsePort)
+    .option('--host <host>', 'address to listen on (default LOCAL_SHOP_HOST or 127.0.0.1)')
+    .option('-d, --data <dir>', 'data directory (default DATA_DIR or .data)')
+    .option('--public-url <url>', 'origin for image and checkout links (default the listening address)', parseUrl)
+    .option('--no-seed', 'do not write the seed catalogue into an empty store')
+    .action((flags: ShopFlags) => runShop(flags));
+}

@@ -1,0 +1,8 @@
+/** A mistake in how the command was called: reported as one line, exit status 2, never a stack trace. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;

@@ -1,0 +1,24 @@
+import type { ServerResponse } from 'node:http';
+import { STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
+import { BASE_HEADERS } from './responses.ts';
+
+/**
+ * The Storefront API is called from shoppers' browsers on any origin, with a public token, so any
+ * origin may call it. No credentials (cookies) are involved, so `*` is safe.
+ */
+
+export const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+} as const;
+
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': `Content-Type, Accept, ${STOREFRONT_TOKEN_HEADER}`,
+  'Access-Control-Max-Age': '86400',
+} as const;
+
+export function answerPreflight(res: ServerResponse): void {
+  res.writeHead(204, { ...BASE_HEADERS, ...PREFLIGHT_HEADERS, 'Cache-Control': 'no-store' });
+  res.end();
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IMAGE_CONTENT_TYPES, IMAGE_FILE_NAME, type ImageExtension } from '../store/image-files.ts';
+import { clampSide, imageVariantPath } from '../store/image-variants.ts';
+import type { LocalShopStore } from '../store/store.ts';
+import { IMAGE_PATH_PREFIX } from '../urls.ts';
+import { BASE_HEADERS, sendText } from './responses.ts';
+
+/**
+ * `GET /cdn/shop/files/{sha256}.{ext}` with Shopify CDN-style `width`, `height` and `format`
+ * parameters (WebP also when the browser's Accept asks for it). Only exact content-addressed names
+ * that a product uses are served, so no path can reach outside the image folder. URLs never change
+ * content, hence a year of immutable caching.
+ */
+
+const FORMAT_PARAMS: Record<string, ImageExtension> = { webp: 'webp', png: 'png', jpg: 'jpg', pjpg: 'jpg', jpeg: 'jpg' };
+
+export async function handleImage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  query: URLSearchParams,
+  store: LocalShopStore,
+  onInternalError: (error: unknown) => void,
+): Promise<void> {
+  const headOnly = req.method === 'HEAD';
+  const name = rawPath.slice(IMAGE_PATH_PREFIX.length);
+  const match = IMAGE_FILE_NAME.exec(name);
+  if (!match || !store.imageByFile(name) || !fs.existsSync(store.images.pathOf(name))) {
+    sendText(res, 404, 'Image not found', {}, headOnly);
+    return;
+  }
+  const originalExt = match[2] as ImageExtension;
+  const accepts = req.headers.accept ?? '';
+  const format = FORMAT_PARAMS[query.get('format') ?? ''] ?? (/\bimage\/webp\b/i.test(accepts) ? 'webp' : originalExt);
+  const width = clampSide(query.get('width'));
+  const height = clampSide(query.get('height'));
+
+  let file: string;
+  try {
+    file = await imageVariantPath(store.images, name, { width, height, format });
+  } catch (error) {
+    onInternalError(error);
+    sendText(res, 500, 'The image could not be prepared', {}, headOnly);
+    return;
+  }
+  const etag = `"${match[1]!.slice(0, 20)}-w${width ?? 0}-h${height ?? 0}-${format}"`;
+  const headers = {
+    ...BASE_HEADERS,
+    'Content-Type': IMAGE_CONTENT_TYPES[format],
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    Vary: 'Accept',
+    ETag: etag,
+    'Access-Control-Allow-Origin': '*',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const { size } = await fs.promises.stat(file);
+  res.writeHead(200, { ...headers, 'Content-Length': size });
+  if (headOnly) {
+    res.end();
+    return;
+  }
+  const stream = fs.createReadStream(file);
+  stream.on('error', (error) => {
+    onInternalError(error);
+    res.destroy();
+  });
+  stream.pipe(res);
+}
