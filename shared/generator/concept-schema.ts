@@ -94,9 +94,12 @@ export const ConceptWireSchema = z.object({
   keywords: z.array(z.string()).describe(`1 to ${CONCEPT_LIMITS.keywordsMax} short search keywords`),
 });
 
-/** `{products: [...]}` with exactly `count` items (item counts are a keyword strict mode supports). */
+/**
+ * `{products: [...]}` asking for exactly `count` items. The count goes into the JSON Schema only (as
+ * metadata), not into parsing, so a wrong count reaches our own check and its plain message.
+ */
 export function conceptsWireAnswer(count: number) {
-  return z.object({ products: z.array(ConceptWireSchema).min(count).max(count) });
+  return z.object({ products: z.array(ConceptWireSchema).meta({ minItems: count, maxItems: count }) });
 }
 
 function issuePath(path: readonly PropertyKey[]): string {

@@ -1,0 +1,112 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback HTTP server that speaks the OpenAI wire format well enough for the real SDK:
+ * `POST /v1/chat/completions` and `POST /v1/images/generations`, each answer scripted by the test.
+ */
+
+export interface OpenAIRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The parsed JSON body (undefined when it was not JSON). */
+  body: unknown;
+}
+
+export interface OpenAIReply {
+  status?: number;
+  headers?: Record<string, string>;
+  json?: unknown;
+  /** Raw body instead of JSON. */
+  text?: string;
+  /** Wait this long before answering (timeouts). */
+  delayMs?: number;
+}
+
+export interface OpenAITestServer {
+  /** For the SDK's `baseURL`: `http://127.0.0.1:{port}/v1`. */
+  baseURL: string;
+  requests: OpenAIRequest[];
+  close(): Promise<void>;
+}
+
+export async function startOpenAIServer(
+  answer: (request: OpenAIRequest, index: number) => OpenAIReply | Promise<OpenAIReply>,
+): Promise<OpenAITestServer> {
+  const requests: OpenAIRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const request: OpenAIRequest = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', headers: req.headers, body };
+      requests.push(request);
+      const reply = await answer(request, requests.length - 1);
+      const send = () => {
+        timers.delete(timer);
+        if (res.destroyed) return;
+        const payload = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
+        res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
+        res.end(payload);
+      };
+      const timer = setTimeout(send, reply.delayMs ?? 0);
+      timers.add(timer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A `chat.completion` whose one choice carries `content` (or a refusal). */
+export function chatCompletion(
+  content: string | null,
+  options: { refusal?: string; finishReason?: 'stop' | 'length' | 'content_filter'; model?: string } = {},
+): unknown {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: options.model ?? 'test-model',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: options.refusal ?? null },
+        logprobs: null,
+        finish_reason: options.finishReason ?? 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+  };
+}
+
+export const conceptsCompletion = (products: unknown[]) => chatCompletion(JSON.stringify({ products }));
+
+export function imagesResponse(b64: string | undefined): unknown {
+  return { created: 1_700_000_000, data: [b64 === undefined ? {} : { b64_json: b64 }] };
+}
+
+/** OpenAI's error body. */
+export function openAIError(message: string, type = 'invalid_request_error', code: string | null = null): unknown {
+  return { error: { message, type, param: null, code } };
+}
+
+/** Answers 429/5xx quickly: the SDK honours `retry-after-ms`, so retries take a millisecond, not seconds. */
+export const FAST_RETRY = { 'retry-after-ms': '1' } as const;
