@@ -86,10 +86,24 @@ export const CART_QUERY = /* GraphQL */ `
   ${CART_FIELDS}
 `;
 
+/** The product page re-reads price and availability in the browser after load (pages are static). */
+export const PRODUCT_AVAILABILITY_QUERY = /* GraphQL */ `
+  query ProductAvailability($handle: String!) {
+    product(handle: $handle) {
+      id
+      priceRange { minVariantPrice { amount currencyCode } }
+      variants(first: 10) {
+        edges { node { id availableForSale price { amount currencyCode } } }
+      }
+    }
+  }
+`;
+
 /** Name → document, for the contract test and for logs. */
 export const STOREFRONT_DOCUMENTS = {
   Products: PRODUCTS_QUERY,
   ProductByHandle: PRODUCT_BY_HANDLE_QUERY,
   CartCreate: CART_CREATE_MUTATION,
   Cart: CART_QUERY,
+  ProductAvailability: PRODUCT_AVAILABILITY_QUERY,
 } as const;
