@@ -1,13 +1,23 @@
 /**
  * Fitting a paragraph into a box: the largest font size (within limits) at which the broken lines'
- * ink fits, found by bisection; words are hyphenated only when no size at or above the minimum fits
- * without it. Lines are then balanced so the block has no ragged stragglers.
+ * ink fits, found by bisection. A word too long for any line is hyphenated at character boundaries
+ * when nothing else fits at the minimum size, or when it is the bottleneck and breaking it makes the
+ * text much larger. Lines are then balanced so the block has no ragged stragglers.
  */
 import type { Box } from './canvas.ts';
-import { breakBalanced, breakGreedy, buildLine, splitLongWords, type Paragraph, type TextLine, type Token } from './lines.ts';
+import {
+  breakBalanced,
+  breakGreedy,
+  buildLine,
+  splitLongWords,
+  type Align,
+  type Paragraph,
+  type TextLine,
+  type Token,
+} from './lines.ts';
 import type { Ink } from './measure.ts';
 
-export type Align = 'center' | 'left';
+export type { Align } from './lines.ts';
 
 export interface BlockSpec {
   width: number;
@@ -67,10 +77,10 @@ function attempt(
   const maxHeight = spec.height / size;
   const tokens: Token[] | null = allowSplit ? splitLongWords(para, maxWidth) : para.tokens;
   if (!tokens) return null;
-  const greedy = breakGreedy(para, tokens, maxWidth);
+  const greedy = breakGreedy(para, tokens, maxWidth, spec.align);
   if (!greedy) return null;
   if (spec.maxLines !== undefined && greedy.length > spec.maxLines) return null;
-  const candidates = balance && spec.balance !== false ? [breakBalanced(para, tokens, maxWidth, greedy.length), greedy] : [greedy];
+  const candidates = balance && spec.balance !== false ? [breakBalanced(para, tokens, maxWidth, greedy.length, spec.align), greedy] : [greedy];
   for (const broken of candidates) {
     if (!broken) continue;
     const lines = broken.map((line) => buildLine(line, para));
@@ -82,23 +92,37 @@ function attempt(
   return null;
 }
 
-/** The largest fitting size, or null when the text cannot fit even at the minimum size. */
-export function fitBlock(para: Paragraph, spec: BlockSpec): FittedBlock | null {
-  for (const allowSplit of [false, true]) {
-    if (attempt(para, spec, spec.maxSize, allowSplit, false)) {
-      return attempt(para, spec, spec.maxSize, allowSplit, true);
-    }
-    if (!attempt(para, spec, spec.minSize, allowSplit, false)) continue;
-    let low = spec.minSize;
-    let high = spec.maxSize;
-    while (high - low > 0.5) {
-      const mid = (low + high) / 2;
-      if (attempt(para, spec, mid, allowSplit, false)) low = mid;
-      else high = mid;
-    }
-    return attempt(para, spec, low, allowSplit, true) ?? attempt(para, spec, low, allowSplit, false);
+function largestFit(para: Paragraph, spec: BlockSpec, allowSplit: boolean): FittedBlock | null {
+  if (attempt(para, spec, spec.maxSize, allowSplit, false)) {
+    return attempt(para, spec, spec.maxSize, allowSplit, true);
   }
-  return null;
+  if (!attempt(para, spec, spec.minSize, allowSplit, false)) return null;
+  let low = spec.minSize;
+  let high = spec.maxSize;
+  while (high - low > 0.5) {
+    const mid = (low + high) / 2;
+    if (attempt(para, spec, mid, allowSplit, false)) low = mid;
+    else high = mid;
+  }
+  return attempt(para, spec, low, allowSplit, true) ?? attempt(para, spec, low, allowSplit, false);
+}
+
+/** Hyphenating is worth it only when it makes the text this much larger. */
+const HYPHENATION_GAIN = 1.6;
+
+/**
+ * The largest fitting size, or null when the text cannot fit even at the minimum size. Words are
+ * kept whole unless one of them is what limits the size and breaking it lets the text grow a lot.
+ */
+export function fitBlock(para: Paragraph, spec: BlockSpec): FittedBlock | null {
+  const whole = largestFit(para, spec, false);
+  if (whole) {
+    const widest = Math.max(0, ...para.tokens.map((token) => (token.word.ink ? token.word.ink.maxX - token.word.ink.minX : 0)));
+    if (widest * whole.size < 0.85 * spec.width) return whole;
+  }
+  const split = largestFit(para, spec, true);
+  if (!whole) return split;
+  return split && split.size > HYPHENATION_GAIN * whole.size ? split : whole;
 }
 
 /**

@@ -82,20 +82,39 @@ export function inkWidth(line: TextLine): number {
   return line.ink.maxX - line.ink.minX;
 }
 
+export type Align = 'center' | 'left';
+
+/**
+ * How wide a line counts when breaking. Centred lines: their own ink. Flush-left lines share one
+ * left edge, so they are measured from the leftmost any word could reach; then lines that fit
+ * guarantee a block that fits.
+ */
+function lineMeasure(tokens: readonly Token[], align: Align): (line: TextLine) => number {
+  if (align === 'center') return inkWidth;
+  const left = Math.min(0, ...tokens.map((token) => token.word.ink?.minX ?? 0));
+  return (line) => line.ink.maxX - left;
+}
+
 /** Greedy line breaking: as many words per line as fit maxWidth; null when one word alone does not. */
-export function breakGreedy(para: Paragraph, tokens: readonly Token[], maxWidth: number): Token[][] | null {
+export function breakGreedy(
+  para: Paragraph,
+  tokens: readonly Token[],
+  maxWidth: number,
+  align: Align = 'center',
+): Token[][] | null {
+  const width = lineMeasure(tokens, align);
   const lines: Token[][] = [];
   let current: Token[] = [];
   for (const token of tokens) {
     if (current.length > 0) {
       const candidate = [...current, token];
-      if (inkWidth(buildLine(candidate, para)) <= maxWidth) {
+      if (width(buildLine(candidate, para)) <= maxWidth) {
         current = candidate;
         continue;
       }
       lines.push(current);
     }
-    if (inkWidth(buildLine([token], para)) > maxWidth) return null;
+    if (width(buildLine([token], para)) > maxWidth) return null;
     current = [token];
   }
   if (current.length > 0) lines.push(current);
@@ -111,14 +130,15 @@ export function breakBalanced(
   tokens: readonly Token[],
   maxWidth: number,
   lineCount: number,
+  align: Align = 'center',
 ): Token[][] | null {
-  let best = breakGreedy(para, tokens, maxWidth);
+  let best = breakGreedy(para, tokens, maxWidth, align);
   if (!best || best.length > lineCount) return best;
   let low = 0;
   let high = maxWidth;
   for (let step = 0; step < 18; step++) {
     const mid = (low + high) / 2;
-    const lines = breakGreedy(para, tokens, mid);
+    const lines = breakGreedy(para, tokens, mid, align);
     if (lines && lines.length <= lineCount) {
       best = lines;
       high = mid;

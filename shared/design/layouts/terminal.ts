@@ -74,7 +74,7 @@ function render(input: LayoutInput): LayoutOutput {
   return {
     body: frame + dots + linesMarkup(defs, titleLines, () => palette.ink) + quoteMarkup,
     quoteBody: quoteMarkup,
-    quoteArea: { x: bodyBox.x, y: bodyBox.y, width: bodyBox.width, height: bodyHeightLimit },
+    quoteArea: bodyBox,
     texts: [...setTextsOf('quote', lines), ...setTextsOf('caption', titleLines)],
   };
 }
