@@ -1,0 +1,49 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig, fontProviders } from 'astro/config';
+import { loadConfig } from './shared/config.ts';
+import { embeddedShop } from './site/integrations/embedded-shop.ts';
+
+const config = loadConfig();
+
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  // Each build gets its own folder so a running server can swap builds atomically.
+  outDir: process.env.SITE_OUT_DIR || './dist',
+  site: config.server.siteUrl,
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  compressHTML: true,
+  // Every page is pre-rendered; the adapter is here for the on-demand endpoints that come later.
+  adapter: node({ mode: 'middleware' }),
+  session: false,
+  integrations: [react(), embeddedShop()],
+  devToolbar: { enabled: false },
+  prefetch: false,
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Bebas Neue',
+      cssVariable: '--font-display',
+      fallbacks: ['Impact', 'Arial Narrow', 'sans-serif'],
+      options: {
+        variants: [
+          { src: ['@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff2'], weight: 400, style: 'normal' },
+        ],
+      },
+    },
+    {
+      provider: fontProviders.local(),
+      name: 'Montserrat',
+      cssVariable: '--font-body',
+      fallbacks: ['system-ui', 'Arial', 'sans-serif'],
+      options: {
+        variants: [
+          { src: ['@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' },
+        ],
+      },
+    },
+  ],
+});

@@ -1,0 +1,9 @@
+import { useStore } from '@nanostores/react';
+import { $drawerOpen } from '../stores/drawer.ts';
+import { ToastList } from './ToastList.tsx';
+
+/** The page's toast region; while the cart drawer is open, the drawer shows the toasts instead. */
+export default function Toaster() {
+  const drawerOpen = useStore($drawerOpen);
+  return <ToastList visible={!drawerOpen} />;
+}

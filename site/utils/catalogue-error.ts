@@ -1,0 +1,15 @@
+/** A Storefront failure at build time, carrying the spec's message (SPEC §8) and no stack for users. */
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+
+  constructor(message: string) {
+    super(message);
+    // Astro prints the stack and cause of a failed build; this is a shop answering badly, not a bug.
+    this.stack = '';
+  }
+
+  static from(what: string, error: unknown): CatalogueError {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new CatalogueError(`Could not load ${what} from the Storefront API: ${reason}`);
+  }
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from '../../shared/config.ts';
+import { PRODUCT_LIST_SIZE } from '../../shared/storefront/constants.ts';
+import { createStorefrontClient, type StorefrontClient } from '../../shared/storefront/client.ts';
+import type { Product } from '../../shared/storefront/schemas.ts';
+import { CatalogueError } from './catalogue-error.ts';
+
+/**
+ * Build-time catalogue: one Storefront client and one fetch per build, shared by every page that
+ * imports this module (the home list and the walk over all products are memoized).
+ */
+
+let client: StorefrontClient | undefined;
+let everyProduct: Promise<Product[]> | undefined;
+let homeList: Promise<Product[]> | undefined;
+
+// The dev server re-renders on each request: fetch afresh there so edits in the shop show on reload.
+const memoize = !import.meta.env.DEV;
+
+function storefront(): StorefrontClient {
+  client ??= createStorefrontClient(loadConfig().storefront);
+  return client;
+}
+
+async function loading<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw CatalogueError.from(what, error);
+  }
+}
+
+/** Every product in the store, walking all cursor pages. */
+export function allProducts(): Promise<Product[]> {
+  const fetching = everyProduct ?? loading('the catalogue', () => storefront().allProducts());
+  if (memoize) everyProduct = fetching;
+  return fetching;
+}
+
+/** The home page's list: the first 20 products (SPEC §9). */
+export function homeProducts(): Promise<Product[]> {
+  const fetching = homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE));
+  if (memoize) homeList = fetching;
+  return fetching;
+}

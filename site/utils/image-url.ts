@@ -1,0 +1,26 @@
+/**
+ * Responsive product images. Shopify's CDN (and the embedded shop) resize on a `width` query
+ * parameter, so one stored image yields a whole `srcset`.
+ */
+
+/** Widths offered to the browser: phone cards up to a 2x desktop product image. */
+export const IMAGE_WIDTHS = [240, 360, 480, 640, 800, 1080, 1400] as const;
+
+/** The image URL asking for `width` pixels; other query parameters are kept. */
+export function imageAtWidth(url: string, width: number): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url; // Not an absolute URL: nothing to resize, show it as it is.
+  }
+  parsed.searchParams.set('width', String(Math.round(width)));
+  return parsed.toString();
+}
+
+/** A `srcset` of `url` at each width up to `maxWidth` (the largest the layout ever draws, at 2x). */
+export function srcsetFor(url: string, maxWidth: number, widths: readonly number[] = IMAGE_WIDTHS): string {
+  const chosen = widths.filter((w) => w <= maxWidth);
+  if (chosen.length === 0) chosen.push(Math.min(...widths));
+  return chosen.map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', ');
+}
