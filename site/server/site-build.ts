@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sirv from 'sirv';
+
+/**
+ * One finished build, ready to answer requests: its static files, its on-demand routes (the Astro
+ * node adapter in middleware mode) and its 404 page. A build is immutable once loaded.
+ */
+
+export type Next = (error?: unknown) => void;
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>;
+
+export interface LoadedBuild {
+  dir: string;
+  serveStatic: NodeHandler;
+  /** Astro's handler for routes that are not pre-rendered; calls `next` for unknown paths. */
+  serveDynamic: NodeHandler;
+  notFoundPage: Buffer;
+}
+
+export class BuildLoadError extends Error {
+  override name = 'BuildLoadError';
+}
+
+const ONE_YEAR = 31_536_000;
+
+/** Hashed assets never change; pages and other files must be revalidated so a new build shows at once. */
+function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return `public, max-age=${ONE_YEAR}, immutable`;
+  if (pathname === '/favicon.svg' || pathname === '/robots.txt' || pathname === '/sitemap.xml') return 'public, max-age=3600';
+  return 'public, max-age=0, must-revalidate';
+}
+
+function isHandler(value: unknown): value is NodeHandler {
+  return typeof value === 'function';
+}
+
+export async function loadBuild(dir: string): Promise<LoadedBuild> {
+  const clientDir = path.join(dir, 'client');
+  const entry = path.join(dir, 'server', 'entry.mjs');
+  let notFoundPage: Buffer;
+  try {
+    notFoundPage = readFileSync(path.join(clientDir, '404.html'));
+  } catch {
+    throw new BuildLoadError(`The build in ${dir} has no 404 page (client/404.html); was it built completely?`);
+  }
+  let serveDynamic: NodeHandler;
+  try {
+    const module: { handler?: unknown } = await import(pathToFileURL(entry).href);
+    if (!isHandler(module.handler)) throw new Error('it exports no request handler');
+    serveDynamic = module.handler;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BuildLoadError(`Could not load the server part of the build in ${dir}: ${reason}`);
+  }
+  const serveStatic = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    extensions: ['html'],
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+  });
+  return { dir, serveStatic, serveDynamic, notFoundPage };
+}

@@ -1,0 +1,112 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import compression from 'compression';
+import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
+
+/**
+ * The production HTTP server. It answers from one "current build" and can switch to a newer one
+ * atomically: a request is served entirely by the build that was current when it arrived, while
+ * the next one takes over for requests that come after the swap.
+ */
+
+export interface SiteServer {
+  /** Where it listens, e.g. `http://127.0.0.1:4321`. */
+  url: string;
+  /** Loads the build in `dir` and makes it current; the previous build stays intact on disk. */
+  swap(dir: string): Promise<void>;
+  /** The directory of the build being served, if any. */
+  currentBuild(): string | undefined;
+  close(): Promise<void>;
+}
+
+export interface SiteServerOptions {
+  host: string;
+  port: number;
+  log?: (line: string) => void;
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+};
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+// compression's types speak Express; at run time it is plain (req, res, next) over node:http.
+const compress = compression() as unknown as Middleware;
+
+function sendNotFound(req: IncomingMessage, res: ServerResponse, build: LoadedBuild): void {
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.end(req.method === 'HEAD' ? undefined : build.notFoundPage);
+}
+
+function sendPlain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  res.end(text);
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startSiteServer({ host, port, log = (line) => console.error(line) }: SiteServerOptions): Promise<SiteServer> {
+  let current: LoadedBuild | undefined;
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const build = current; // fixed for the whole request, whatever swaps happen meanwhile
+    if (!build) {
+      sendPlain(res, 503, 'The store is being built. Try again in a moment.', { 'Retry-After': '5' });
+      return;
+    }
+    const fail = (error: unknown) => {
+      log(`Could not answer ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendPlain(res, 500, 'Something went wrong on our side. Please try again.');
+      else res.destroy();
+    };
+    const dynamic = () => {
+      try {
+        void Promise.resolve(build.serveDynamic(req, res, (error) => (error ? fail(error) : sendNotFound(req, res, build)))).catch(fail);
+      } catch (error) {
+        fail(error);
+      }
+    };
+    compress(req, res, (error) => {
+      if (error) return fail(error);
+      if (req.method === 'GET' || req.method === 'HEAD') build.serveStatic(req, res, dynamic);
+      else dynamic();
+    });
+  }
+
+  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 }, handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT to another` : error.message;
+      reject(new Error(`The store cannot listen on ${host}:${port}: ${reason}`, { cause: error }));
+    });
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${address.port}`,
+    async swap(dir) {
+      current = await loadBuild(dir);
+    },
+    currentBuild: () => current?.dir,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Give requests in flight a moment, then cut what is left.
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { loadConfig, type Config } from '../../shared/config.ts';
+import type { LocalShop } from '../../shared/local-shop/index.ts';
+import { astroBuild } from './astro-build.ts';
+import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';
+import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
+import { startSiteServer, type SiteServer } from './site-server.ts';
+
+/**
+ * What `npm start` runs: the embedded shop (unless a real store is configured), a production build
+ * of the site against it, and the server for that build. `rebuild()` makes a fresh build in its
+ * own directory and swaps it in while the old one keeps serving until then.
+ */
+
+export interface StoreApp {
+  /** The store's address, e.g. `http://127.0.0.1:4321`. */
+  siteUrl: string;
+  /** The Storefront API origin the site was built against. */
+  shopUrl: string;
+  /** True when this process started the embedded shop. */
+  startedShop: boolean;
+  /** Builds again (one build at a time; calls made meanwhile share the next build) and swaps it in. */
+  rebuild(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreAppOptions {
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** Every line of `astro build` output (default: dropped; failures are reported either way). */
+  onBuildLine?: (line: string) => void;
+}
+
+/** The environment of the build: the shop's real port when it was picked by the system (port 0). */
+function buildEnv(env: NodeJS.ProcessEnv, config: Config, shop: LocalShop | undefined): NodeJS.ProcessEnv {
+  if (!shop) return env;
+  return { ...env, LOCAL_SHOP_PORT: new URL(shop.origin).port || String(config.localShop.port) };
+}
+
+export async function startStoreApp({ env = process.env, log = (line) => console.log(line), onBuildLine }: StoreAppOptions = {}): Promise<StoreApp> {
+  const config = loadConfig(env);
+  const root = buildsRoot(env);
+  const stopping = new AbortController();
+  let shop: LocalShop | undefined;
+  let server: SiteServer | undefined;
+
+  async function close() {
+    stopping.abort();
+    await server?.close();
+    await shop?.close();
+  }
+
+  try {
+    if (config.storefront.embedded) {
+      if (await answersAt(config.storefront.origin)) {
+        log(`Using the shop already running at ${config.storefront.origin}`);
+      } else {
+        shop = await startEmbeddedShop(config, log);
+        if (shop.seeded > 0) log(`Seeded the embedded shop with ${shop.seeded} products`);
+      }
+    }
+    server = await startSiteServer({ host: config.server.host, port: config.server.port, log });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  const childEnv = buildEnv(env, config, shop);
+  const siteServer = server;
+  let previous: string | undefined;
+
+  async function buildAndSwap(): Promise<void> {
+    const dir = newBuildDir(root);
+    try {
+      await astroBuild({ outDir: dir, env: childEnv, onLine: onBuildLine, signal: stopping.signal });
+      const before = siteServer.currentBuild();
+      await siteServer.swap(dir);
+      previous = before;
+    } catch (error) {
+      pruneBuilds(root, [siteServer.currentBuild(), previous]);
+      throw error;
+    }
+    pruneBuilds(root, [siteServer.currentBuild(), previous]);
+  }
+
+  // One build at a time; requests that arrive during a build are served by the next one.
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  function rebuild(): Promise<void> {
+    if (!running) {
+      running = buildAndSwap().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return rebuild();
+      });
+    return queued;
+  }
+
+  try {
+    await rebuild();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return {
+    siteUrl: siteServer.url,
+    shopUrl: shop?.origin ?? config.storefront.origin,
+    startedShop: shop !== undefined,
+    rebuild,
+    close,
+  };
+}
