@@ -65,7 +65,7 @@ export async function handleGraphql(req: IncomingMessage, res: ServerResponse, o
   }
   const body = await readBody(req, MAX_BODY_BYTES, DRAIN_LIMIT_BYTES);
   if (!body.ok) {
-    if (body.reason === 'too-large' && !res.headersSent && !req.destroyed) {
+    if (body.reason === 'too-large') {
       sendJsonError(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, CORS_HEADERS, 'PAYLOAD_TOO_LARGE');
     }
     return;

@@ -6,7 +6,8 @@ import type { IncomingMessage } from 'node:http';
  * gives up on the connection.
  */
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+/** `too-large`: drained, a 413 can be sent; `dropped`: past the drain limit, the connection was closed. */
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'dropped' | 'aborted' };
 
 export function readBody(req: IncomingMessage, limit: number, drainLimit: number): Promise<BodyResult> {
   return new Promise((resolve) => {
@@ -23,7 +24,7 @@ export function readBody(req: IncomingMessage, limit: number, drainLimit: number
       received += chunk.byteLength;
       if (received <= limit) chunks.push(chunk);
       else if (received > drainLimit) {
-        finish({ ok: false, reason: 'too-large' });
+        finish({ ok: false, reason: 'dropped' });
         req.destroy();
       }
     });
