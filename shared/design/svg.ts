@@ -11,9 +11,9 @@ const ENTITIES: Readonly<Record<string, string>> = {
   "'": '&apos;',
 };
 
-/** Text safe inside an element or a quoted attribute: markup characters escaped, impossible ones dropped. */
+/** Text safe inside an element or a quoted attribute: markup escaped, lone surrogates replaced, impossible characters dropped. */
 export function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? '');
+  return text.toWellFormed().replace(NOT_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? '');
 }
 
 /** A coordinate with at most two decimals, no trailing zeros (keeps the SVG small). */
