@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORE_NAME } from '../../brand.ts';
-import { parseCents } from '../money.ts';
+import { formatDecimal, parseCents } from '../money.ts';
 
 /**
  * The inputs that create products, validated at the store's boundary: `NewProductInput` is what the
@@ -116,13 +116,13 @@ export function parseProductSpec(input: unknown): ProductSpec {
   return parsed.data;
 }
 
-/** The publisher's simple input → a full spec: one Size option, the same price on every size. */
-export function specFromNewProduct(input: unknown): ProductSpec {
+/** The publisher's simple input → a full spec input (parsed once, by the store): one Size option, the same price on every size. */
+export function specFromNewProduct(input: unknown): ProductSpecInput {
   const parsed = NewProductInputSchema.safeParse(input);
   if (!parsed.success) throw new InvalidProductError(`Invalid product: ${describe(parsed.error)}`);
   const p = parsed.data;
   const sizes = p.sizes ?? [...DEFAULT_SIZES];
-  return parseProductSpec({
+  return {
     title: p.title,
     description: p.description,
     productType: p.productType,
@@ -130,7 +130,7 @@ export function specFromNewProduct(input: unknown): ProductSpec {
     tags: p.tags,
     handle: p.handle,
     options: [{ name: 'Size', values: sizes }],
-    variants: sizes.map((size) => ({ optionValues: [size], price: (p.price / 100).toFixed(2), availableForSale: true })),
+    variants: sizes.map((size) => ({ optionValues: [size], price: formatDecimal(p.price), availableForSale: true })),
     images: p.image ? [p.image] : [],
-  });
+  };
 }

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** Node child processes for the multi-process tests, on this same Node (24, which runs .ts directly). */
+
+export const SUPPORT_DIR = path.dirname(new URL(import.meta.url).pathname);
+export const REPO_ROOT = path.resolve(SUPPORT_DIR, '..', '..');
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function spawnNode(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): ChildProcess {
+  return spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function finished(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** Resolves with the first stdout line matching `pattern` (rejects if the process ends first). */
+export function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let stderr = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = buffer.match(pattern);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => reject(new Error(`process exited (${code}) before printing ${pattern}; stdout: ${buffer} stderr: ${stderr}`)));
+  });
+}
