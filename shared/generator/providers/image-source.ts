@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { request, type Dispatcher } from 'undici';
+import { isPng, sniffFormat } from './png.ts';
+
+/**
+ * The bytes of a design image named by URL (http(s):, file: or a data: URL), checked to be a PNG of
+ * bounded size. Both publishers read designs this way, whichever design store wrote them.
+ */
+
+export const MAX_DESIGN_IMAGE_BYTES = 25 * 1024 * 1024;
+
+export class ImageSourceError extends Error {
+  override name = 'ImageSourceError';
+}
+
+export interface ImageSourceOptions {
+  maxBytes?: number;
+  timeoutMs?: number;
+  dispatcher?: Dispatcher;
+  signal?: AbortSignal | undefined;
+}
+
+/** The URL without query or fragment, so a signed URL's secret never reaches a message. */
+export function displayUrl(url: URL): string {
+  if (url.protocol === 'data:') return 'a data: URL';
+  return `${url.protocol}//${url.host}${url.pathname}`;
+}
+
+function checked(bytes: Uint8Array, where: string, max: number): Uint8Array {
+  if (bytes.byteLength > max) throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(max / 1024 / 1024)} MB`);
+  if (!isPng(bytes)) throw new ImageSourceError(`The design image at ${where} is not a PNG (${sniffFormat(bytes)})`);
+  return bytes;
+}
+
+async function fromHttp(url: URL, where: string, opts: Required<Pick<ImageSourceOptions, 'maxBytes' | 'timeoutMs'>> & ImageSourceOptions): Promise<Uint8Array> {
+  let response;
+  try {
+    response = await request(url, {
+      method: 'GET',
+      signal: opts.signal,
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+    });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
+    const code = error instanceof Error ? ((error as { code?: unknown }).code ?? error.message) : String(error);
+    throw new ImageSourceError(`Could not fetch the design image from ${where} (${String(code)})`);
+  }
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw new ImageSourceError(`Could not fetch the design image from ${where} (HTTP ${response.statusCode})`);
+  }
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > opts.maxBytes) {
+    await response.body.dump();
+    throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(opts.maxBytes / 1024 / 1024)} MB`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    const buffer = chunk as Buffer;
+    size += buffer.byteLength;
+    // Stop reading as soon as the limit is passed, whatever the headers claimed.
+    if (size > opts.maxBytes) {
+      response.body.destroy();
+      throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(opts.maxBytes / 1024 / 1024)} MB`);
+    }
+    chunks.push(buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+async function fromFile(url: URL, where: string, maxBytes: number): Promise<Uint8Array> {
+  const file = fileURLToPath(url);
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) throw new ImageSourceError(`The design image ${where} is not a file`);
+    if (stat.size > maxBytes) throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    return new Uint8Array(await fs.readFile(file));
+  } catch (error) {
+    if (error instanceof ImageSourceError) throw error;
+    const code = (error as { code?: unknown }).code;
+    throw new ImageSourceError(code === 'ENOENT' ? `The design image file does not exist: ${where}` : `Could not read the design image ${where} (${String(code ?? 'error')})`);
+  }
+}
+
+function fromDataUrl(url: URL): Uint8Array {
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/i.exec(url.href);
+  if (!match) throw new ImageSourceError('The design image data: URL must be a base64 image/png');
+  return new Uint8Array(Buffer.from(match[1] ?? '', 'base64'));
+}
+
+export async function loadDesignImage(imageUrl: string, options: ImageSourceOptions = {}): Promise<Uint8Array> {
+  const opts = { maxBytes: MAX_DESIGN_IMAGE_BYTES, timeoutMs: 30_000, ...options };
+  let url: URL;
+  try {
+    url = new URL(imageUrl);
+  } catch {
+    throw new ImageSourceError('The design image URL is not a valid URL');
+  }
+  const where = displayUrl(url);
+  switch (url.protocol) {
+    case 'http:':
+    case 'https:':
+      return checked(await fromHttp(url, where, opts), where, opts.maxBytes);
+    case 'file:':
+      return checked(await fromFile(url, where, opts.maxBytes), where, opts.maxBytes);
+    case 'data:':
+      return checked(fromDataUrl(url), where, opts.maxBytes);
+    default:
+      throw new ImageSourceError(`The design image URL must be http(s):, file: or data:, not ${url.protocol}`);
+  }
+}

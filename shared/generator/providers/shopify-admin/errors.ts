@@ -1,0 +1,52 @@
+/**
+ * Publishing failures as one line that names the step that failed ("Shopify productCreate failed:
+ * title: can't be blank"), so a staff member knows how far a product got. Never the access token.
+ */
+
+export type PublishStep =
+  | 'image download'
+  | 'stagedUploadsCreate'
+  | 'image upload'
+  | 'productCreate'
+  | 'productVariantsBulkCreate'
+  | 'publications'
+  | 'publishablePublish';
+
+export type PublishFailureKind = 'user-errors' | 'graphql' | 'http' | 'auth' | 'billing' | 'throttled' | 'network' | 'timeout' | 'invalid-response' | 'image';
+
+export class ShopifyPublishError extends Error {
+  override name = 'ShopifyPublishError';
+  readonly step: PublishStep;
+  readonly kind: PublishFailureKind;
+  readonly status: number | undefined;
+
+  constructor(step: PublishStep, kind: PublishFailureKind, detail: string, options: { status?: number; cause?: unknown } = {}) {
+    super(`Shopify ${step} failed: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.step = step;
+    this.kind = kind;
+    this.status = options.status;
+  }
+}
+
+export interface UserError {
+  field?: string[] | null;
+  message: string;
+}
+
+const MAX_DETAIL = 300;
+
+/** Text that came from a server, on one line and of bounded length. */
+export function tidy(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
+}
+
+/** `title: Title can't be blank; variants.0.price: must be positive`. */
+export function describeUserErrors(errors: readonly UserError[]): string {
+  return tidy(
+    errors
+      .slice(0, 5)
+      .map((e) => (e.field?.length ? `${e.field.join('.')}: ${e.message}` : e.message))
+      .join('; '),
+  );
+}

@@ -1,0 +1,169 @@
+import { STORE_NAME } from '../../../brand.ts';
+import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
+import { ImageSourceError, loadDesignImage } from '../image-source.ts';
+import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
+import { descriptionHtml } from './description-html.ts';
+import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
+import { ShopifyPublishError } from './errors.ts';
+import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
+
+/**
+ * Publishes a product to a Shopify store through the Admin GraphQL API 2025-07:
+ * image bytes → stagedUploadsCreate → multipart upload → productCreate (Size option, image media)
+ * → productVariantsBulkCreate (every size with its price, replacing the standalone variant)
+ * → publishablePublish to the Online Store publication. Returns the product GID and handle.
+ */
+
+export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+/** Larger sizes cost more to print: 2XL is the base price plus this many dollars. */
+export const SIZE_SURCHARGE: Readonly<Record<string, number>> = { '2XL': 2 };
+export const ONLINE_STORE = 'Online Store';
+
+export interface ShopifyPublisherOptions extends AdminClientOptions {
+  /** A shared client (tests); built from the options otherwise. */
+  client?: AdminClient;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function sizePrice(base: number, size: string): string {
+  return (Math.round((base + (SIZE_SURCHARGE[size] ?? 0)) * 100) / 100).toFixed(2);
+}
+
+function imageFilename(name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `${slug || 'design'}.png`;
+}
+
+/** Tags from the keywords: trimmed, unique, within Shopify's 255-character limit. */
+function tagsOf(keywords: readonly string[]): string[] {
+  return [...new Set(keywords.map((k) => k.trim()).filter((k) => k.length > 0 && k.length <= 255))];
+}
+
+function readStagedTarget(payload: Record<string, unknown>): StagedTarget {
+  const target = Array.isArray(payload.stagedTargets) ? payload.stagedTargets[0] : undefined;
+  if (!isRecord(target) || typeof target.url !== 'string' || typeof target.resourceUrl !== 'string' || !Array.isArray(target.parameters)) {
+    throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', 'the answer had no staged upload target');
+  }
+  const parameters = target.parameters.filter(isRecord).map((p) => ({ name: String(p.name), value: String(p.value) }));
+  return { url: target.url, resourceUrl: target.resourceUrl, parameters };
+}
+
+export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): Publisher & { close(): Promise<void> } {
+  const client = options.client ?? createAdminClient(options);
+  const timeoutMs = options.timeoutMs ?? ADMIN_DEFAULTS.timeoutMs;
+  let onlineStore: Promise<string> | undefined;
+
+  async function findOnlineStore(signal?: AbortSignal): Promise<string> {
+    const data = await client.call({ step: 'publications', query: PUBLICATIONS, variables: { first: 50 }, idempotent: true, signal });
+    const nodes = isRecord(data.publications) && Array.isArray(data.publications.nodes) ? data.publications.nodes.filter(isRecord) : [];
+    const title = (n: Record<string, unknown>) => (isRecord(n.catalog) && typeof n.catalog.title === 'string' ? n.catalog.title : typeof n.name === 'string' ? n.name : '');
+    const found = nodes.find((n) => title(n).trim().toLowerCase() === ONLINE_STORE.toLowerCase());
+    if (!found || typeof found.id !== 'string') {
+      throw new ShopifyPublishError('publications', 'invalid-response', `the store has no "${ONLINE_STORE}" publication; install the Online Store channel or give the token read_publications`);
+    }
+    return found.id;
+  }
+
+  return {
+    providerName: 'Shopify',
+
+    async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+      let bytes: Uint8Array;
+      try {
+        bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
+      } catch (error) {
+        if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
+        throw error;
+      }
+      const filename = imageFilename(product.name);
+
+      const staged = payloadOf(
+        'stagedUploadsCreate',
+        await client.call({
+          step: 'stagedUploadsCreate',
+          query: STAGED_UPLOADS_CREATE,
+          variables: { input: [{ resource: 'IMAGE', filename, mimeType: 'image/png', httpMethod: 'POST', fileSize: String(bytes.byteLength) }] },
+          idempotent: true,
+          signal,
+        }),
+        'stagedUploadsCreate',
+      );
+      const target = readStagedTarget(staged);
+      await uploadToStagedTarget(target, { bytes, filename, mimeType: 'image/png' }, { dispatcher: client.dispatcher, signal, timeoutMs });
+
+      const created = payloadOf(
+        'productCreate',
+        await client.call({
+          step: 'productCreate',
+          query: PRODUCT_CREATE,
+          variables: {
+            product: {
+              title: product.name,
+              descriptionHtml: descriptionHtml(product.description),
+              productType: product.category,
+              vendor: STORE_NAME,
+              tags: tagsOf(product.keywords),
+              status: 'ACTIVE',
+              productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
+            },
+            media: [{ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: product.name.slice(0, 512) }],
+          },
+          idempotent: false,
+          signal,
+        }),
+        'productCreate',
+      );
+      const createdProduct = created.product;
+      if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
+        throw new ShopifyPublishError('productCreate', 'invalid-response', 'the answer had no product id');
+      }
+      const productId = createdProduct.id;
+      const handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
+
+      // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
+      payloadOf(
+        'productVariantsBulkCreate',
+        await client.call({
+          step: 'productVariantsBulkCreate',
+          query: PRODUCT_VARIANTS_BULK_CREATE,
+          variables: {
+            productId,
+            strategy: 'REMOVE_STANDALONE_VARIANT',
+            variants: SIZES.map((size) => ({
+              optionValues: [{ optionName: 'Size', name: size }],
+              price: sizePrice(product.price, size),
+              // Printed on demand: never out of stock.
+              inventoryItem: { tracked: false },
+            })),
+          },
+          idempotent: false,
+          signal,
+        }),
+        'productVariantsBulkCreate',
+      );
+
+      onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
+        onlineStore = undefined;
+        throw error;
+      });
+      const publicationId = await onlineStore;
+
+      payloadOf(
+        'publishablePublish',
+        await client.call({
+          step: 'publishablePublish',
+          query: PUBLISHABLE_PUBLISH,
+          variables: { id: productId, input: [{ publicationId }] },
+          idempotent: true,
+          signal,
+        }),
+        'publishablePublish',
+      );
+
+      return handle ? { productId, handle } : { productId };
+    },
+
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,268 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+
+/**
+ * A loopback stand-in for a Shopify store's Admin GraphQL 2025-07 endpoint and its staged-upload
+ * storage. It checks what it is sent the way Shopify would: the access token, each operation's
+ * document and variables against the 2025-07 input types (unknown fields refused, like GraphQL
+ * does), and the multipart upload (signed parameters first, then the PNG). It can answer THROTTLED
+ * and userErrors on demand, and serves design images for the publisher to download.
+ */
+
+export const OPERATIONS = ['stagedUploadsCreate', 'productCreate', 'productVariantsBulkCreate', 'publications', 'publishablePublish'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface AdminCallRecord {
+  operation: Operation | 'unknown';
+  headers: http.IncomingHttpHeaders;
+  query: string;
+  variables: Record<string, unknown>;
+  /** What the server answered. */
+  throttled: boolean;
+}
+
+export interface UploadRecord {
+  headers: http.IncomingHttpHeaders;
+  /** Form fields in the order they arrived (the file appears as its field name). */
+  order: string[];
+  fields: Record<string, string>;
+  file: { name: string; type: string; bytes: Buffer } | undefined;
+}
+
+export interface ShopifyAdminServerOptions {
+  token: string;
+  /** Operations that answer THROTTLED the first time they are called. */
+  throttleOnce?: readonly Operation[];
+  /** Operations that answer THROTTLED every time. */
+  throttleAlways?: readonly Operation[];
+  userErrors?: Partial<Record<Operation, Array<{ field: string[] | null; message: string }>>>;
+  /** Status of the storage upload (default 204). */
+  uploadStatus?: number;
+  /** Images served at GET /images/{name}. */
+  images?: Record<string, { body: Buffer | string; status?: number; contentType?: string }>;
+  /** Publications the store has (default: Point of Sale and Online Store). */
+  publications?: Array<{ id: string; name: string; catalog: { title: string } | null }>;
+}
+
+export interface ShopifyAdminServer {
+  origin: string;
+  calls: AdminCallRecord[];
+  uploads: UploadRecord[];
+  imageUrl(name: string): string;
+  close(): Promise<void>;
+}
+
+/** The throttle answer Shopify sends: top-level extensions.cost with the bucket's state. */
+export const THROTTLE_COST = { requestedQueryCost: 52, actualQueryCost: null, throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 2, restoreRate: 50 } };
+/** (52 − 2) / 50 s, what a correct client waits before trying again. */
+export const EXPECTED_THROTTLE_WAIT_MS = 1000;
+
+export const STAGED_PARAMETERS = [
+  { name: 'Content-Type', value: 'image/png' },
+  { name: 'success_action_status', value: '201' },
+  { name: 'acl', value: 'private' },
+  { name: 'key', value: 'tmp/7777/products/design.png' },
+  { name: 'x-goog-signature', value: 'c2lnbmF0dXJl' },
+  { name: 'policy', value: 'cG9saWN5' },
+];
+
+// ── The 2025-07 input types this publisher may use, strict like GraphQL input coercion ────────────
+const Str = z.string();
+const StagedUploadInput = z.strictObject({
+  resource: z.enum(['COLLECTION_IMAGE', 'FILE', 'IMAGE', 'MODEL_3D', 'PRODUCT_IMAGE', 'SHOP_IMAGE', 'VIDEO', 'BULK_MUTATION_VARIABLES', 'RETURN_LABEL', 'URL_REDIRECT_IMPORT', 'DISPUTE_FILE_UPLOAD']),
+  filename: Str,
+  mimeType: Str,
+  httpMethod: z.enum(['POST', 'PUT']).optional(),
+  fileSize: z.string().regex(/^\d+$/).optional(),
+});
+const OptionValueCreateInput = z.strictObject({ name: Str.optional(), linkedMetafieldValue: Str.optional() });
+const OptionCreateInput = z.strictObject({ name: Str.optional(), position: z.number().int().optional(), values: z.array(OptionValueCreateInput).optional() });
+const ProductCreateInput = z.strictObject({
+  title: Str,
+  descriptionHtml: Str.optional(),
+  handle: Str.optional(),
+  productType: Str.optional(),
+  vendor: Str.optional(),
+  tags: z.array(Str).optional(),
+  status: z.enum(['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED']).optional(),
+  productOptions: z.array(OptionCreateInput).optional(),
+});
+const CreateMediaInput = z.strictObject({ originalSource: Str, mediaContentType: z.enum(['EXTERNAL_VIDEO', 'IMAGE', 'MODEL_3D', 'VIDEO']), alt: Str.optional() });
+const Money = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Money must be a decimal string');
+const VariantOptionValueInput = z.strictObject({ optionName: Str.optional(), name: Str.optional(), optionId: Str.optional(), id: Str.optional(), linkedMetafieldValue: Str.optional() });
+const ProductVariantsBulkInput = z.strictObject({
+  optionValues: z.array(VariantOptionValueInput).optional(),
+  price: Money.optional(),
+  compareAtPrice: Money.optional(),
+  inventoryItem: z.strictObject({ tracked: z.boolean().optional(), sku: Str.optional(), requiresShipping: z.boolean().optional() }).optional(),
+  inventoryPolicy: z.enum(['CONTINUE', 'DENY']).optional(),
+});
+const PublicationInput = z.strictObject({ publicationId: Str.optional(), publishDate: Str.optional() });
+
+const VARIABLES: Record<Operation, z.ZodType> = {
+  stagedUploadsCreate: z.strictObject({ input: z.array(StagedUploadInput).min(1) }),
+  productCreate: z.strictObject({ product: ProductCreateInput, media: z.array(CreateMediaInput).optional() }),
+  productVariantsBulkCreate: z.strictObject({
+    productId: Str.regex(/^gid:\/\/shopify\/Product\/\d+$/),
+    variants: z.array(ProductVariantsBulkInput).min(1),
+    strategy: z.enum(['DEFAULT', 'REMOVE_STANDALONE_VARIANT']).optional(),
+  }),
+  publications: z.strictObject({ first: z.number().int().min(1).max(250) }),
+  publishablePublish: z.strictObject({ id: Str.regex(/^gid:\/\/shopify\/Product\/\d+$/), input: z.array(PublicationInput).min(1) }),
+};
+
+/** The field call each document must make, with the argument names 2025-07 defines. */
+const DOCUMENT_SHAPES: Record<Operation, RegExp> = {
+  stagedUploadsCreate: /stagedUploadsCreate\(\s*input:\s*\$input\s*\)[\s\S]*stagedTargets[\s\S]*resourceUrl[\s\S]*parameters[\s\S]*userErrors/,
+  productCreate: /productCreate\(\s*product:\s*\$product\s*,\s*media:\s*\$media\s*\)[\s\S]*userErrors/,
+  productVariantsBulkCreate: /productVariantsBulkCreate\(\s*productId:\s*\$productId\s*,\s*variants:\s*\$variants\s*,\s*strategy:\s*\$strategy\s*\)[\s\S]*userErrors/,
+  publications: /publications\(\s*first:\s*\$first\s*\)\s*\{\s*nodes\s*\{[\s\S]*catalog\s*\{\s*title/,
+  publishablePublish: /publishablePublish\(\s*id:\s*\$id\s*,\s*input:\s*\$input\s*\)[\s\S]*userErrors/,
+};
+
+function operationOf(query: string): Operation | 'unknown' {
+  const name = /^\s*(?:mutation|query)\s+(\w+)/.exec(query)?.[1];
+  return (OPERATIONS as readonly string[]).includes(name ?? '') ? (name as Operation) : 'unknown';
+}
+
+const graphqlError = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startShopifyAdminServer(options: ShopifyAdminServerOptions): Promise<ShopifyAdminServer> {
+  const calls: AdminCallRecord[] = [];
+  const uploads: UploadRecord[] = [];
+  const throttledOnce = new Set<Operation>();
+  let nextProduct = 1001;
+  let origin = '';
+  const publications = options.publications ?? [
+    { id: 'gid://shopify/Publication/11', name: 'Point of Sale', catalog: { title: 'Point of Sale' } },
+    { id: 'gid://shopify/Publication/12', name: 'Online Store', catalog: { title: 'Online Store' } },
+  ];
+
+  function answer(operation: Operation, variables: Record<string, unknown>): unknown {
+    const userErrors = options.userErrors?.[operation] ?? [];
+    switch (operation) {
+      case 'stagedUploadsCreate':
+        return {
+          stagedUploadsCreate: {
+            stagedTargets: userErrors.length ? null : [{ url: `${origin}/staged-upload`, resourceUrl: `${origin}/staged/7777/design.png`, parameters: STAGED_PARAMETERS }],
+            userErrors,
+          },
+        };
+      case 'productCreate': {
+        if (userErrors.length) return { productCreate: { product: null, userErrors } };
+        const title = String((variables.product as { title: string }).title);
+        const handle = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+        return { productCreate: { product: { id: `gid://shopify/Product/${nextProduct++}`, handle }, userErrors } };
+      }
+      case 'productVariantsBulkCreate': {
+        const variants = variables.variants as Array<{ price: string; optionValues: Array<{ name: string }> }>;
+        return {
+          productVariantsBulkCreate: {
+            productVariants: userErrors.length
+              ? null
+              : variants.map((v, i) => ({ id: `gid://shopify/ProductVariant/${5000 + i}`, price: v.price, selectedOptions: [{ name: 'Size', value: v.optionValues[0]?.name }] })),
+            userErrors,
+          },
+        };
+      }
+      case 'publications':
+        return { publications: { nodes: publications } };
+      case 'publishablePublish':
+        return { publishablePublish: { userErrors } };
+    }
+  }
+
+  async function graphql(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const raw = (await readBody(req)).toString('utf8');
+    if (req.headers['x-shopify-access-token'] !== options.token) {
+      return send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    }
+    if (!String(req.headers['content-type']).startsWith('application/json')) return send(415, graphqlError('Content-Type must be application/json'));
+    let body: { query?: unknown; variables?: unknown };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return send(400, graphqlError('Body is not JSON'));
+    }
+    const query = typeof body.query === 'string' ? body.query : '';
+    const variables = (body.variables ?? {}) as Record<string, unknown>;
+    const operation = operationOf(query);
+    const record: AdminCallRecord = { operation, headers: req.headers, query, variables, throttled: false };
+    calls.push(record);
+    if (operation === 'unknown') return send(200, graphqlError('Unknown operation'));
+    if (!DOCUMENT_SHAPES[operation].test(query)) return send(200, graphqlError(`${operation}: document does not match the 2025-07 signature`));
+    const checked = VARIABLES[operation].safeParse(variables);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return send(200, graphqlError(`Variable $${String(issue.path[0] ?? '')} was provided invalid value for ${issue.path.join('.')} (${issue.message})`));
+    }
+    const throttle = options.throttleAlways?.includes(operation) || (options.throttleOnce?.includes(operation) && !throttledOnce.has(operation));
+    if (throttle) {
+      throttledOnce.add(operation);
+      record.throttled = true;
+      return send(200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions: { cost: THROTTLE_COST } });
+    }
+    return send(200, { data: answer(operation, variables), extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 990, restoreRate: 50 } } } });
+  }
+
+  async function upload(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const record: UploadRecord = { headers: req.headers, order: [], fields: {}, file: undefined };
+    uploads.push(record);
+    const contentType = String(req.headers['content-type'] ?? '');
+    if (!contentType.startsWith('multipart/form-data')) {
+      res.writeHead(400, { 'content-type': 'application/xml' });
+      return void res.end('<Error><Code>InvalidArgument</Code><Message>Expected multipart/form-data</Message></Error>');
+    }
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+    for (const [name, value] of form.entries()) {
+      record.order.push(name);
+      if (typeof value === 'string') record.fields[name] = value;
+      else record.file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+    }
+    const status = options.uploadStatus ?? 204;
+    res.writeHead(status, { 'content-type': 'application/xml' });
+    res.end(status >= 300 ? '<Error><Code>AccessDenied</Code><Message>Invalid signature</Message></Error>' : '');
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const fail = (error: unknown) => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(String(error));
+    };
+    if (req.method === 'POST' && url.pathname === '/admin/api/2025-07/graphql.json') return void graphql(req, res).catch(fail);
+    if (req.method === 'POST' && url.pathname === '/staged-upload') return void upload(req, res).catch(fail);
+    const image = req.method === 'GET' && url.pathname.startsWith('/images/') ? options.images?.[url.pathname.slice('/images/'.length)] : undefined;
+    if (image) {
+      res.writeHead(image.status ?? 200, { 'content-type': image.contentType ?? 'image/png' });
+      return void res.end(image.body);
+    }
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('<!doctype html><h1>Not found</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    calls,
+    uploads,
+    imageUrl: (name) => `${origin}/images/${name}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
