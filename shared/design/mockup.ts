@@ -23,8 +23,8 @@ const NECK_OPENING = 'M405 112C440 94 560 94 595 112C568 168 432 168 405 112Z';
 const FRONT_NECKLINE = 'M405 112C432 168 568 168 595 112';
 const BACK_NECKLINE = 'M405 112C440 94 560 94 595 112';
 const SEAMS = 'M748 158C722 220 708 280 706 335M252 158C278 220 292 280 294 335M792 382L884 322M208 382L116 322';
-/** Where the 15x18 in print canvas lands: about 72% of the chest width, three inches under the collar. */
-const PRINT_BOX = { x: 350, y: 196, width: 300, height: 300 * (PRINT_HEIGHT / PRINT_WIDTH) };
+/** Where the 15x18 in print canvas lands: about three quarters of the chest width, just under the collar. */
+const PRINT_BOX = { x: 340, y: 188, width: 320, height: 320 * (PRINT_HEIGHT / PRINT_WIDTH) };
 
 /** A colour a little lighter (amount > 0) or darker (amount < 0), for the collar rib and inside. */
 function shade(hex: string, amount: number): string {
@@ -40,6 +40,7 @@ export function productImageSvg(req: DesignRequest, shirtColor: string): string 
   const rib = shade(shirtColor, dark ? 0.1 : -0.08);
   // Light fabric shows shadows more; the same opacity would look grubby on a white shirt.
   const sideShadow = dark ? 0.32 : 0.16;
+  const foldShadow = dark ? 0.16 : 0.06;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000" viewBox="0 0 1000 1000">` +
     `<title>${escapeXml(design.quote)}</title>` +
@@ -69,7 +70,7 @@ export function productImageSvg(req: DesignRequest, shirtColor: string): string 
     '<rect width="1000" height="1000" fill="url(#sides)"/>' +
     '<rect width="1000" height="1000" fill="url(#light)"/>' +
     '<rect width="1000" height="1000" fill="url(#hem)"/>' +
-    '<g filter="url(#fold)" fill="#000" opacity="0.16">' +
+    `<g filter="url(#fold)" fill="#000" opacity="${foldShadow}">` +
     '<ellipse cx="360" cy="720" rx="26" ry="150" transform="rotate(14 360 720)"/>' +
     '<ellipse cx="655" cy="760" rx="22" ry="120" transform="rotate(-12 655 760)"/>' +
     '<ellipse cx="770" cy="300" rx="16" ry="70" transform="rotate(-40 770 300)"/>' +
@@ -78,6 +79,8 @@ export function productImageSvg(req: DesignRequest, shirtColor: string): string 
     '<ellipse cx="410" cy="690" rx="20" ry="140" transform="rotate(12 410 690)"/></g>' +
     `<path d="${SEAMS}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="3"/>` +
     '</g>' +
+    // A hairline edge keeps a white shirt from melting into the light backdrop.
+    `<path d="${SHIRT}" fill="none" stroke="#000" stroke-opacity="${dark ? 0 : 0.14}" stroke-width="2"/>` +
     `<path d="${FRONT_NECKLINE}" fill="none" stroke="${rib}" stroke-width="14"/>` +
     `<path d="${FRONT_NECKLINE}" fill="none" stroke="#000" stroke-opacity="0.25" stroke-width="2" transform="translate(0 8)"/>` +
     '</svg>'

@@ -5,7 +5,7 @@
 import { MIN_FONT_SIZE } from '../canvas.ts';
 import { fitCaption } from '../caption.ts';
 import { fitBlockOrThrow, placeBlock } from '../fit.ts';
-import { paragraph } from '../lines.ts';
+import { buildLine, inkWidth, paragraph, paragraphOf } from '../lines.ts';
 import { shapeWord, shapeWordOfShape, spaceWidth, type TextStyle } from '../measure.ts';
 import { num } from '../svg.ts';
 import { linesMarkup } from '../svg-text.ts';
@@ -22,6 +22,11 @@ const DOT_RADIUS = 58;
 const MAX_SIZE = 400;
 const PROMPTS = ['$', '>', '%'];
 const DEFAULT_TITLE = '~/startup';
+const MIN_WIDTH = 0.62;
+/** Room kept for the window buttons left of the title, and clear space right of it. */
+const BUTTONS = 800;
+const TITLE_END = 260;
+const TITLE_SIZE = 120;
 
 function render(input: LayoutInput): LayoutOutput {
   const { region, palette, defs } = input;
@@ -40,12 +45,21 @@ function render(input: LayoutInput): LayoutOutput {
   const textHeight = (block.bounds.maxY - block.bounds.minY) * block.size;
   const windowHeight = BAR + 2 * PADDING + textHeight + STROKE;
   const top = region.y + Math.max(0, region.height - windowHeight) * input.vertical;
-  const left = region.x;
-  const right = region.x + region.width;
+  // The window hugs short text (never narrower than MIN_WIDTH of the region) and stays centred.
+  const textWidth = (block.bounds.maxX - block.bounds.minX) * block.size;
+  const titleText = input.title ?? DEFAULT_TITLE;
+  const titleLine = buildLine(paragraphOf(titleText, TITLE_STYLE).tokens, paragraphOf(titleText, TITLE_STYLE));
+  const titleWidth = inkWidth(titleLine) * TITLE_SIZE;
+  const windowWidth = Math.min(
+    region.width,
+    Math.max(region.width * MIN_WIDTH, textWidth + 2 * (STROKE + PADDING), titleWidth + BUTTONS + TITLE_END),
+  );
+  const left = region.x + (region.width - windowWidth) / 2;
+  const right = left + windowWidth;
 
   const frame =
     `<g fill="none" stroke="${palette.ink}" stroke-width="${STROKE}">` +
-    `<rect x="${num(left + inset)}" y="${num(top + inset)}" width="${num(region.width - STROKE)}" ` +
+    `<rect x="${num(left + inset)}" y="${num(top + inset)}" width="${num(windowWidth - STROKE)}" ` +
     `height="${num(windowHeight - STROKE)}" rx="${RADIUS}"/>` +
     `<path d="M${num(left + inset)} ${num(top + BAR)}H${num(right - inset)}"/></g>`;
   const barMiddle = top + (BAR + inset) / 2;
@@ -56,19 +70,19 @@ function render(input: LayoutInput): LayoutOutput {
     )
     .join('');
 
-  // The title stays clear of the buttons on both sides so it is centred on the window.
-  const titleRoom = region.width - 2 * 820;
-  const title = fitCaption(input.title ?? DEFAULT_TITLE, TITLE_STYLE, {
+  // The title is centred in the bar beside the buttons; too long a title shrinks, then is cut short.
+  const titleRoom = windowWidth - BUTTONS - TITLE_END;
+  const title = fitCaption(titleText, TITLE_STYLE, {
     width: titleRoom,
-    maxSize: 120,
+    maxSize: TITLE_SIZE,
     maxLines: 1,
     lineHeight: 1,
     align: 'center',
   });
   const titleHeight = (title.bounds.maxY - title.bounds.minY) * title.size;
-  const titleLines = placeBlock(title, { x: left + 820, y: barMiddle - titleHeight / 2, width: titleRoom, height: titleHeight }, 0);
+  const titleLines = placeBlock(title, { x: left + BUTTONS, y: barMiddle - titleHeight / 2, width: titleRoom, height: titleHeight }, 0);
 
-  const bodyBox = { x: left + STROKE + PADDING, y: top + BAR + PADDING, width: bodyWidth, height: textHeight };
+  const bodyBox = { x: left + STROKE + PADDING, y: top + BAR + PADDING, width: windowWidth - 2 * (STROKE + PADDING), height: textHeight };
   const lines = placeBlock(block, bodyBox, 0);
   const quoteMarkup = linesMarkup(defs, lines, (word) => (word === prompt || word === cursor ? palette.accent : palette.ink));
   return {
