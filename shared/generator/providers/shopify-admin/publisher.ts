@@ -1,6 +1,7 @@
 import { STORE_NAME } from '../../../brand.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
+import { SIZES, sizePrice } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { descriptionHtml } from './description-html.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
@@ -14,9 +15,6 @@ import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
  * → publishablePublish to the Online Store publication. Returns the product GID and handle.
  */
 
-export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
-/** Larger sizes cost more to print: 2XL is the base price plus this many dollars. */
-export const SIZE_SURCHARGE: Readonly<Record<string, number>> = { '2XL': 2 };
 export const ONLINE_STORE = 'Online Store';
 
 export interface ShopifyPublisherOptions extends AdminClientOptions {
@@ -25,10 +23,6 @@ export interface ShopifyPublisherOptions extends AdminClientOptions {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function sizePrice(base: number, size: string): string {
-  return (Math.round((base + (SIZE_SURCHARGE[size] ?? 0)) * 100) / 100).toFixed(2);
-}
 
 function imageFilename(name: string): string {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);

@@ -1,0 +1,59 @@
+import { LocalShopStore } from '../../local-shop/store/store.ts';
+import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
+import { ImageSourceError, loadDesignImage } from './image-source.ts';
+import { SIZES, sizePrice } from './sizes.ts';
+
+/**
+ * Publishes into the embedded shop's store in DATA_DIR (the default without SHOPIFY_* settings):
+ * the same product as on Shopify (Size S–2XL, 2XL surcharge, the design as its image), written in
+ * one transaction, so a product is there whole or not at all, even with other processes writing.
+ */
+
+export class LocalPublishError extends Error {
+  override name = 'LocalPublishError';
+}
+
+export interface LocalShopPublisherOptions {
+  dataDir: string;
+}
+
+export function createLocalShopPublisher(options: LocalShopPublisherOptions): Publisher & { close(): Promise<void> } {
+  let store: LocalShopStore | undefined;
+  // Opened on first use: a run that publishes nothing never touches the data dir.
+  const open = () => (store ??= LocalShopStore.open(options.dataDir));
+
+  return {
+    providerName: 'Shopify',
+
+    async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+      let bytes: Uint8Array;
+      try {
+        bytes = await loadDesignImage(product.imageUrl, { signal });
+      } catch (error) {
+        if (error instanceof ImageSourceError) throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, { cause: error });
+        throw error;
+      }
+      signal?.throwIfAborted();
+      try {
+        const created = await open().insertProduct({
+          title: product.name,
+          description: product.description,
+          productType: product.category,
+          tags: [...new Set(product.keywords.map((k) => k.trim()).filter(Boolean))],
+          options: [{ name: 'Size', values: [...SIZES] }],
+          variants: SIZES.map((size) => ({ optionValues: [size], price: sizePrice(product.price, size), availableForSale: true })),
+          images: [{ bytes, altText: product.name }],
+        });
+        return { productId: created.id, handle: created.handle };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new LocalPublishError(`Publishing to the local shop failed: ${reason}`, { cause: error });
+      }
+    },
+
+    async close() {
+      store?.close();
+      store = undefined;
+    },
+  };
+}
