@@ -10,6 +10,9 @@ import { PROJECT_ROOT } from './build-dirs.ts';
 /** Settings the build never needs; kept out of its environment so no page can ever carry them. */
 const SECRETS = ['SHOPIFY_ADMIN_TOKEN', 'OPENAI_API_KEY', 'GENERATOR_TOKEN', 'DEPLOY_HOOK_URL'] as const;
 
+/** Names Vite gives `import.meta.env` itself; a value inherited from a parent (a test runner sets DEV=1) would win. */
+const VITE_RESERVED = ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'] as const;
+
 export class SiteBuildError extends Error {
   override name = 'SiteBuildError';
 }
@@ -23,17 +26,21 @@ export interface AstroBuildOptions {
   signal?: AbortSignal;
 }
 
-/** The line that says why a build failed: Astro prints it after the last progress line. */
+/**
+ * The line that says why a build failed. Astro prints the error message flush left, after its
+ * time-stamped progress lines; indented lines under it are location, hint and stack details.
+ */
 export function failureReason(lines: readonly string[]): string {
-  const meaningful = lines
-    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())
-    .filter((line) => line && !/^\d\d:\d\d:\d\d /.test(line) && !/^(npm warn|at |Location:|Stack trace:|\[\.\.\.\])/.test(line));
-  return meaningful.at(-1) ?? 'astro build failed without saying why';
+  const messages = lines
+    .map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd())
+    .filter((line) => /^\S/.test(line) && !/^\d\d:\d\d:\d\d /.test(line) && !/^npm (warn|notice)/i.test(line));
+  return messages.at(-1) ?? 'astro build failed without saying why';
 }
 
 export function astroBuild({ outDir, env = process.env, onLine, signal }: AstroBuildOptions): Promise<void> {
-  const childEnv: NodeJS.ProcessEnv = { ...env, SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
-  for (const name of SECRETS) delete childEnv[name];
+  // A production build whatever the caller's NODE_ENV (a test runner sets `test`, which Vite honours).
+  const childEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
+  for (const name of [...SECRETS, ...VITE_RESERVED]) delete childEnv[name];
   const astro = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const child = spawn(process.execPath, [astro, 'build'], { cwd: PROJECT_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], signal });
   const tail: string[] = [];

@@ -22,6 +22,10 @@ export const $cart = persistentAtom<Cart>(CART_STORAGE_KEY, EMPTY_CART, {
   decode: parseStoredCart,
 });
 
+// Stay subscribed for the page's whole life: an unwatched store would neither hear other tabs nor
+// re-read storage, and an Add to Cart would then build on a stale cart.
+if (typeof window !== 'undefined') $cart.listen(() => {});
+
 /** SPEC §3 `isLoading`: true while checkout is being created; never stored. */
 export const $checkoutLoading = atom(false);
 
