@@ -152,8 +152,16 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
   it.each([
     ['stagedUploadsCreate', [{ field: ['input', '0', 'mimeType'], message: 'is not supported' }], 'Shopify stagedUploadsCreate failed: input.0.mimeType: is not supported'],
     ['productCreate', [{ field: ['title'], message: "Title can't be blank" }], "Shopify productCreate failed: title: Title can't be blank"],
-    ['productVariantsBulkCreate', [{ field: ['variants', '4', 'price'], message: 'Price must be less than 1000000' }], 'Shopify productVariantsBulkCreate failed: variants.4.price: Price must be less than 1000000'],
-    ['publishablePublish', [{ field: null, message: 'Publication does not exist' }], 'Shopify publishablePublish failed: Publication does not exist'],
+    [
+      'productVariantsBulkCreate',
+      [{ field: ['variants', '4', 'price'], message: 'Price must be less than 1000000' }],
+      'Shopify productVariantsBulkCreate failed: variants.4.price: Price must be less than 1000000; product gid://shopify/Product/1001 was created but not finished',
+    ],
+    [
+      'publishablePublish',
+      [{ field: null, message: 'Publication does not exist' }],
+      'Shopify publishablePublish failed: Publication does not exist; product gid://shopify/Product/1001 was created but not finished',
+    ],
   ] as const)('userErrors at %s stop the run with the step named', async (operation, userErrors, message) => {
     const s = await shop({ userErrors: { [operation]: userErrors } });
     const { publisher: p } = publisher(s);
@@ -192,7 +200,9 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     const { publisher: p, waits } = publisher(s);
     const error = await failure(p.publish(product({ imageUrl: s.imageUrl('design.png') })));
     await p.close();
-    expect(error.message).toBe('Shopify publications failed: the Admin API kept throttling the request (THROTTLED 6 times); try again in a minute');
+    expect(error.message).toBe(
+      'Shopify publications failed: the Admin API kept throttling the request (THROTTLED 6 times); try again in a minute; product gid://shopify/Product/1001 was created but not finished',
+    );
     expect(waits).toHaveLength(5);
   });
 
@@ -210,7 +220,7 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     const { publisher: p } = publisher(s);
     const error = await failure(p.publish(product({ imageUrl: s.imageUrl('design.png') })));
     await p.close();
-    expect(error.message).toMatch(/^Shopify publications failed: the store has no "Online Store" publication/);
+    expect(error.message).toMatch(/^Shopify publications failed: the store has no "Online Store" publication.*; product gid:\/\/shopify\/Product\/1001 was created but not finished$/);
   });
 
   it('the loopback Admin API really checks shapes: a 2024-style productCreate(input:) is refused', async () => {

@@ -19,12 +19,24 @@ export class ShopifyPublishError extends Error {
   readonly step: PublishStep;
   readonly kind: PublishFailureKind;
   readonly status: number | undefined;
+  /** What went wrong, without the step prefix. */
+  readonly detail: string;
+  /** Set when the product already exists in the store, so nobody has to hunt for the half-finished one. */
+  readonly productId: string | undefined;
 
-  constructor(step: PublishStep, kind: PublishFailureKind, detail: string, options: { status?: number; cause?: unknown } = {}) {
-    super(`Shopify ${step} failed: ${detail}`, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(step: PublishStep, kind: PublishFailureKind, detail: string, options: { status?: number; cause?: unknown; productId?: string } = {}) {
+    const created = options.productId ? `; product ${options.productId} was created but not finished` : '';
+    super(`Shopify ${step} failed: ${detail}${created}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.step = step;
     this.kind = kind;
+    this.detail = detail;
     this.status = options.status;
+    this.productId = options.productId;
+  }
+
+  /** The same failure, marked with the product it left behind. */
+  withProduct(productId: string): ShopifyPublishError {
+    return new ShopifyPublishError(this.step, this.kind, this.detail, { ...(this.status === undefined ? {} : { status: this.status }), cause: this.cause ?? this, productId });
   }
 }
 

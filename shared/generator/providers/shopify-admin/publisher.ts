@@ -115,45 +115,50 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       const productId = createdProduct.id;
       const handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
 
-      // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
-      payloadOf(
-        'productVariantsBulkCreate',
-        await client.call({
-          step: 'productVariantsBulkCreate',
-          query: PRODUCT_VARIANTS_BULK_CREATE,
-          variables: {
-            productId,
-            strategy: 'REMOVE_STANDALONE_VARIANT',
-            variants: SIZES.map((size) => ({
-              optionValues: [{ optionName: 'Size', name: size }],
-              price: sizePrice(product.price, size),
-              // Printed on demand: never out of stock.
-              inventoryItem: { tracked: false },
-            })),
-          },
-          idempotent: false,
-          signal,
-        }),
-        'productVariantsBulkCreate',
-      );
+      try {
+        // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
+        payloadOf(
+          'productVariantsBulkCreate',
+          await client.call({
+            step: 'productVariantsBulkCreate',
+            query: PRODUCT_VARIANTS_BULK_CREATE,
+            variables: {
+              productId,
+              strategy: 'REMOVE_STANDALONE_VARIANT',
+              variants: SIZES.map((size) => ({
+                optionValues: [{ optionName: 'Size', name: size }],
+                price: sizePrice(product.price, size),
+                // Printed on demand: never out of stock.
+                inventoryItem: { tracked: false },
+              })),
+            },
+            idempotent: false,
+            signal,
+          }),
+          'productVariantsBulkCreate',
+        );
 
-      onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
-        onlineStore = undefined;
-        throw error;
-      });
-      const publicationId = await onlineStore;
+        onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
+          onlineStore = undefined;
+          throw error;
+        });
+        const publicationId = await onlineStore;
 
-      payloadOf(
-        'publishablePublish',
-        await client.call({
-          step: 'publishablePublish',
-          query: PUBLISHABLE_PUBLISH,
-          variables: { id: productId, input: [{ publicationId }] },
-          idempotent: true,
-          signal,
-        }),
-        'publishablePublish',
-      );
+        payloadOf(
+          'publishablePublish',
+          await client.call({
+            step: 'publishablePublish',
+            query: PUBLISHABLE_PUBLISH,
+            variables: { id: productId, input: [{ publicationId }] },
+            idempotent: true,
+            signal,
+          }),
+          'publishablePublish',
+        );
+      } catch (error) {
+        // The product exists from here on: say which one, so it can be finished or removed by hand.
+        throw error instanceof ShopifyPublishError ? error.withProduct(productId) : error;
+      }
 
       return handle ? { productId, handle } : { productId };
     },
