@@ -50,6 +50,8 @@ async function runShop(flags: ShopFlags): Promise<void> {
   const config = loadConfig();
   const defaults = localShopOptionsFromConfig(config);
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  // Listen for Ctrl-C/SIGTERM from the start: a signal during seeding or start-up still ends in a clean stop.
+  const stopped = waitForStopSignal();
   const shop = await startLocalShop({
     ...defaults,
     ...(flags.port !== undefined ? { port: flags.port } : {}),
@@ -64,7 +66,7 @@ async function runShop(flags: ShopFlags): Promise<void> {
   out(`  Products:       ${shop.store.productCount()}`);
   out(`  Data:           ${path.dirname(shop.store.databaseFile)}`);
   out(shop.publicUrl === shop.origin ? '  Press Ctrl-C to stop.' : `  Public URL:     ${shop.publicUrl}\n  Press Ctrl-C to stop.`);
-  const signal = await waitForStopSignal();
+  const signal = await stopped;
   out(`Stopping (${signal})…`);
   await shop.close();
   out('Stopped.');

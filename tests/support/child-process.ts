@@ -13,8 +13,14 @@ export interface Finished {
   stderr: string;
 }
 
+/** `env` replaces the environment when given (default: this process's). */
 export function spawnNode(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): ChildProcess {
-  return spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, args, { cwd: REPO_ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** This process's environment without the given variables. */
+export function envWithout(...names: string[]): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !names.includes(name)));
 }
 
 export function finished(child: ChildProcess): Promise<Finished> {
