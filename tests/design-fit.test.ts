@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   DESIGN_LAYOUTS,
@@ -67,6 +68,34 @@ describe('fitting quotes into the print area', () => {
     const title = `${'<b>&amp;</b> '.repeat(10)}${'Averyveryverylongproductnamewithoutspaces'.repeat(3)}`.slice(0, 200);
     for (const layout of DESIGN_LAYOUTS) {
       await assertRenderedFits({ quote: 'Prompt engineer by day, prompt engineer by night', layout, title });
+    }
+  });
+
+  it('fits 200 of the widest characters in every layout, also below landscape, portrait and square artwork', async () => {
+    const artworks = await Promise.all(
+      [
+        [1536, 1024],
+        [1024, 1536],
+        [1024, 1024],
+      ].map(async ([width = 1, height = 1]) =>
+        new Uint8Array(await sharp({ create: { width, height, channels: 4, background: '#123456' } }).png().toBuffer()),
+      ),
+    );
+    for (const char of ['W', '—', '🤖']) {
+      for (const separator of ['', ' ']) {
+        const quote = Array.from({ length: 200 }, (_, index) => (index % 2 === 1 ? separator || char : char))
+          .join('')
+          .trim();
+        for (const layout of DESIGN_LAYOUTS) {
+          for (const artwork of [undefined, ...artworks]) {
+            const plan = assertFits({ quote, layout, artwork, title: 'W'.repeat(200) });
+            if (plan.artworkBox) {
+              const artBottom = plan.artworkBox.y + plan.artworkBox.height;
+              expect(plan.texts.every((text) => text.box.y > artBottom)).toBe(true);
+            }
+          }
+        }
+      }
     }
   });
 

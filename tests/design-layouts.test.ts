@@ -51,6 +51,16 @@ describe('layouts', () => {
     expect(chosen.size).toBe(DESIGN_LAYOUTS.length);
   });
 
+  it('drops quotation marks wrapping the whole quote in the quote layout, which draws its own', () => {
+    const text = (quote: string) =>
+      planDesign({ quote, layout: 'quote' })
+        .texts.filter((entry) => entry.role === 'quote')
+        .map((entry) => entry.text)
+        .join(' ');
+    expect(text('“Ship it before the AI does”')).toBe('Ship it before the AI does');
+    expect(text('"Hello" she said "bye"')).toBe('"Hello" she said "bye"');
+  });
+
   it('uses the palette it is given', () => {
     const svg = planDesign({ quote: QUOTE, layout: 'quote', colors: ['#112233', '#33AA66', '#000'] }).svg;
     expect(svg).toContain('#33aa66');

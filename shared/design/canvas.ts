@@ -30,11 +30,3 @@ export const MIN_FONT_SIZE = 120;
 /** Smallest size for small captions (product name, window title): about 20 pt. */
 export const MIN_CAPTION_SIZE = 84;
 
-export function insideBox(inner: Box, outer: Box, tolerance = 0): boolean {
-  return (
-    inner.x >= outer.x - tolerance &&
-    inner.y >= outer.y - tolerance &&
-    inner.x + inner.width <= outer.x + outer.width + tolerance &&
-    inner.y + inner.height <= outer.y + outer.height + tolerance
-  );
-}

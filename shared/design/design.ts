@@ -1,14 +1,15 @@
 /** A design request composed into SVG: layout choice, optional artwork, the quote set in outlines. */
 import { artworkMarkup } from './artwork.ts';
 import { PRINT_HEIGHT, PRINT_WIDTH, SAFE_AREA, type Box } from './canvas.ts';
+import { TextFitError } from './fit.ts';
 import { chooseLayout, DESIGN_LAYOUTS } from './layouts/index.ts';
 import type { SetText } from './layouts/layout.ts';
 import { seededRandom } from './random.ts';
 import { normalizeRequest, type DesignRequest } from './request.ts';
 import { createDefs, svgDocument, type SvgDefs } from './svg.ts';
 
-/** Share of the safe area's height given to artwork; the quote is set below it. */
-const ARTWORK_SHARE = 0.55;
+/** Shares of the safe area's height tried for artwork, largest first, until the quote fits below it. */
+const ARTWORK_SHARES = [0.55, 0.45, 0.35, 0.25];
 const ARTWORK_GAP = 160;
 /** Without artwork, compositions sit high on the canvas: prints land on the chest, not the belly. */
 const VERTICAL_PLACEMENT = 0.22;
@@ -29,37 +30,42 @@ export interface DesignParts {
 export function composeDesign(req: DesignRequest, idPrefix = ''): DesignParts {
   const normalized = normalizeRequest(req, DESIGN_LAYOUTS);
   const layout = chooseLayout(normalized.layout, normalized.seed, normalized.artwork !== undefined);
-  const defs = createDefs(idPrefix);
-  let region: Box = SAFE_AREA;
-  let art = '';
-  let artworkBox: Box | undefined;
-  if (normalized.artwork) {
-    const box = { ...SAFE_AREA, height: SAFE_AREA.height * ARTWORK_SHARE };
-    const placed = artworkMarkup(normalized.artwork, box, defs);
-    art = placed.markup;
-    artworkBox = placed.covered;
-    const top = placed.covered.y + placed.covered.height + ARTWORK_GAP;
-    region = { ...SAFE_AREA, y: top, height: SAFE_AREA.y + SAFE_AREA.height - top };
-  }
-  const output = layout.render({
+  const input = (region: Box, vertical: number, defs: SvgDefs) => ({
     quote: normalized.visibleQuote,
     title: normalized.title,
     palette: normalized.palette,
     region,
-    vertical: artworkBox ? 0 : VERTICAL_PLACEMENT,
+    vertical,
     random: seededRandom(normalized.seed),
     defs,
   });
-  return {
-    layout: layout.name,
-    quote: normalized.quote,
-    defs,
-    body: art + output.body,
-    quoteBody: output.quoteBody,
-    quoteArea: output.quoteArea,
-    texts: output.texts,
-    artworkBox,
-  };
+  const artwork = normalized.artwork;
+  if (!artwork) {
+    const defs = createDefs(idPrefix);
+    const output = layout.render(input(SAFE_AREA, VERTICAL_PLACEMENT, defs));
+    return { layout: layout.name, quote: normalized.quote, defs, ...output, artworkBox: undefined };
+  }
+  for (const [index, share] of ARTWORK_SHARES.entries()) {
+    const defs = createDefs(idPrefix);
+    const placed = artworkMarkup(artwork, { ...SAFE_AREA, height: SAFE_AREA.height * share }, defs);
+    const top = placed.covered.y + placed.covered.height + ARTWORK_GAP;
+    const region = { ...SAFE_AREA, y: top, height: SAFE_AREA.y + SAFE_AREA.height - top };
+    try {
+      const output = layout.render(input(region, 0, defs));
+      return {
+        layout: layout.name,
+        quote: normalized.quote,
+        defs,
+        ...output,
+        body: placed.markup + output.body,
+        artworkBox: placed.covered,
+      };
+    } catch (error) {
+      // A long quote of wide characters needs more room: shrink the artwork and try again.
+      if (!(error instanceof TextFitError) || index === ARTWORK_SHARES.length - 1) throw error;
+    }
+  }
+  throw new Error('unreachable: the last artwork share either fits or throws');
 }
 
 export interface DesignPlan {

@@ -158,11 +158,16 @@ export function placedBounds(lines: readonly PlacedLine[]): Box {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
-/** fitBlock for text the layouts guarantee to fit (quotes of at most 200 characters). */
+/** Text that cannot fit its box even at the minimum size (the composer then gives it more room). */
+export class TextFitError extends Error {
+  override name = 'TextFitError';
+}
+
+/** fitBlock, throwing TextFitError when nothing fits. */
 export function fitBlockOrThrow(para: Paragraph, spec: BlockSpec, what: string): FittedBlock {
   const block = fitBlock(para, spec);
   if (!block) {
-    throw new Error(`${what} does not fit ${Math.round(spec.width)}x${Math.round(spec.height)} px at ${spec.minSize} px.`);
+    throw new TextFitError(`${what} does not fit ${Math.round(spec.width)}x${Math.round(spec.height)} px at ${spec.minSize} px.`);
   }
   return block;
 }

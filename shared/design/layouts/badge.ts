@@ -4,7 +4,7 @@
  */
 import { MIN_FONT_SIZE, type Box } from '../canvas.ts';
 import { fitCaption } from '../caption.ts';
-import { fitBlock, placeBlock, type FittedBlock } from '../fit.ts';
+import { fitBlock, placeBlock, TextFitError, type FittedBlock } from '../fit.ts';
 import { keywordKey, pickKeyword } from '../keyword.ts';
 import { paragraphOf } from '../lines.ts';
 import type { TextStyle } from '../measure.ts';
@@ -40,7 +40,7 @@ function fitInDisc(quote: string, centre: { x: number; y: number }, radius: numb
       best = { block, box: { x: centre.x - width / 2, y: centre.y - height / 2, width, height } };
     }
   }
-  if (!best) throw new Error(`Quote does not fit a badge of radius ${Math.round(radius)} px at ${MIN_FONT_SIZE} px.`);
+  if (!best) throw new TextFitError(`Quote does not fit a badge of radius ${Math.round(radius)} px at ${MIN_FONT_SIZE} px.`);
   return best;
 }
 

@@ -21,12 +21,13 @@ const RULE_GAP = 0.6; // em of the quote size
 const RULE_THICKNESS = 30;
 const CAPTION_GAP = 170;
 
-const WRAPPING_QUOTES = /^["“”„'‘’«»](.+)["“”'‘’«»]$/su;
+const WRAPPING_QUOTES = /^["“”„«»](.+)["“”«»]$/su;
+const QUOTE_MARK = /["“”„«»]/u;
 
-/** A quote already wrapped in quotation marks loses them: the layout draws its own. */
+/** A quote wholly wrapped in one pair of double quotation marks loses them: the layout draws its own. */
 function unwrap(quote: string): string {
   const inner = WRAPPING_QUOTES.exec(quote)?.[1]?.trim();
-  return inner && inner.length >= 1 ? inner : quote;
+  return inner && !QUOTE_MARK.test(inner) ? inner : quote;
 }
 
 function blockHeight(block: FittedBlock): number {
