@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient, type StorefrontClient } from '../shared/storefront/client.ts';
 import { CART_CREATE_MUTATION, PRODUCTS_QUERY, STOREFRONT_DOCUMENTS } from '../shared/storefront/documents.ts';
 import type { Product } from '../shared/storefront/schemas.ts';
-import { postGraphql, rawRequest, startTestShop, type TestShop } from './support/local-shop.ts';
+import { plainPng, postGraphql, rawRequest, startTestShop, type TestShop } from './support/local-shop.ts';
 
 /** The embedded shop through the project's own Storefront client and through raw HTTP, on a seeded catalogue. */
 
@@ -426,5 +426,54 @@ describe('pages', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${shop.origin}/`, { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('access token', () => {
+  let guarded: TestShop;
+  beforeAll(async () => {
+    guarded = await startTestShop({ token: 'shpat-local-test-token' });
+    await guarded.store.createProduct({ title: 'Guarded Tee', price: '21.50', image: { bytes: await plainPng(100, 100) } });
+  });
+  afterAll(() => guarded?.stop());
+
+  it('answers 401 without the exact token and 200 with it; images and checkout pages stay public', async () => {
+    const query = { query: '{ products(first: 1) { nodes { featuredImage { url } variants(first: 1) { nodes { id } } } } }' };
+    const missing = await postGraphql(guarded.graphqlUrl, query);
+    expect(missing.status).toBe(401);
+    expect(missing.json.errors?.[0]?.message).toMatch(/X-Shopify-Storefront-Access-Token/);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    for (const wrong of ['shpat-local-test-toke', 'shpat-local-test-tokenx', 'SHPAT-LOCAL-TEST-TOKEN', '']) {
+      expect((await postGraphql(guarded.graphqlUrl, query, { 'X-Shopify-Storefront-Access-Token': wrong })).status).toBe(401);
+    }
+    const ok = await postGraphql(guarded.graphqlUrl, query, { 'X-Shopify-Storefront-Access-Token': 'shpat-local-test-token' });
+    expect(ok.status).toBe(200);
+    const node = (ok.json.data as { products: { nodes: { featuredImage: { url: string }; variants: { nodes: { id: string }[] } }[] } }).products.nodes[0]!;
+    expect((await fetch(node.featuredImage.url)).status).toBe(200);
+
+    const client = createStorefrontClient({ graphqlUrl: guarded.graphqlUrl, token: 'shpat-local-test-token' }, { retries: 0 });
+    const cart = await client.cartCreate([{ merchandiseId: node.variants.nodes[0]!.id, quantity: 1 }]);
+    await client.close();
+    expect((await fetch(cart.checkoutUrl)).status).toBe(200);
+    const preflight = await fetch(guarded.graphqlUrl, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+
+    const unguarded = createStorefrontClient({ graphqlUrl: guarded.graphqlUrl, token: '' }, { retries: 0 });
+    await expect(unguarded.listProducts(1)).rejects.toThrow('HTTP error! status: 401');
+    await unguarded.close();
+  });
+});
+
+describe('untrusted product text', () => {
+  it('shows titles with markup, ampersands, quotes, emoji and RTL marks as text on the checkout page', async () => {
+    const title = '<script>alert("x")</script> & \'Quotes\' 🤖 \u202Eevil\u202C <img src=x onerror=alert(1)>';
+    const created = await shop.store.createProduct({ title, price: '19.99' });
+    const cart = await client.cartCreate([{ merchandiseId: created.variantIds[0]!, quantity: 1 }]);
+    const html = await (await fetch(cart.checkoutUrl)).text();
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; 🤖 \u202Eevil\u202C &lt;img src=x onerror=alert(1)&gt;');
+    const product = await client.productByHandle(created.handle);
+    expect(product?.title).toBe(title);
   });
 });
