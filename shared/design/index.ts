@@ -18,6 +18,7 @@ export { DesignInputError, QUOTE_MIN_LENGTH, QUOTE_MAX_LENGTH } from './text.ts'
 export { renderSvgToPng, renderSvgToPngSync, renderSvgToPixels } from './render.ts';
 export { withDpi, pixelsPerMetre } from './png-dpi.ts';
 export { hasEmojiFont } from './fonts.ts';
+export { renderProductImage, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';
 
 export interface RenderedDesign {
   /** 4500x5400 transparent PNG with 300 DPI metadata; absent when `print: false`. */
@@ -44,5 +45,3 @@ export async function renderDesign(req: DesignRequest, opts: { print?: boolean }
     svg: plan.svg,
   };
 }
-
-export { renderProductImage, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';

@@ -48,7 +48,8 @@ function render(input: LayoutInput): LayoutOutput {
   // The window hugs short text (never narrower than MIN_WIDTH of the region) and stays centred.
   const textWidth = (block.bounds.maxX - block.bounds.minX) * block.size;
   const titleText = input.title ?? DEFAULT_TITLE;
-  const titleLine = buildLine(paragraphOf(titleText, TITLE_STYLE).tokens, paragraphOf(titleText, TITLE_STYLE));
+  const titlePara = paragraphOf(titleText, TITLE_STYLE);
+  const titleLine = buildLine(titlePara.tokens, titlePara);
   const titleWidth = inkWidth(titleLine) * TITLE_SIZE;
   const windowWidth = Math.min(
     region.width,
