@@ -60,10 +60,9 @@ export function checkCartLines(
     if (existing) existing.quantity += line.quantity;
     else merged.set(found.variant.id, { variantId: found.variant.id, quantity: line.quantity });
   });
-  for (const line of merged.values()) {
-    if (userErrors.length === 0 && line.quantity > MAX_LINE_QUANTITY) {
-      userErrors.push({ field: ['input', 'lines'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
-    }
+  // Merged lines can pass the per-line check one by one and still exceed it together.
+  if (userErrors.length === 0 && [...merged.values()].some((line) => line.quantity > MAX_LINE_QUANTITY)) {
+    userErrors.push({ field: ['input', 'lines'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
   }
   return userErrors.length > 0 ? { ok: false, userErrors } : { ok: true, lines: [...merged.values()] };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid } from '../gid.ts';
 import { SHOP_CURRENCY } from '../money.ts';
 import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
@@ -40,7 +40,7 @@ export type CartCreateResult = { ok: true; cart: CartRecord } | { ok: false; use
 
 const SEEDED_KEY = 'seeded_at';
 
-type Row = Record<string, import('node:sqlite').SQLOutputValue>;
+type Row = Record<string, SQLOutputValue>;
 
 export class LocalShopStore {
   readonly dataDir: string;
