@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config.ts';
 import type { LocalShop } from '../../shared/local-shop/index.ts';
 import { astroBuild } from './astro-build.ts';
 import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';
@@ -30,10 +30,13 @@ export interface StoreAppOptions {
   onBuildLine?: (line: string) => void;
 }
 
-/** The environment of the build: the shop's real port when it was picked by the system (port 0). */
-function buildEnv(env: NodeJS.ProcessEnv, config: Config, shop: LocalShop | undefined): NodeJS.ProcessEnv {
-  if (!shop) return env;
-  return { ...env, LOCAL_SHOP_PORT: new URL(shop.origin).port || String(config.localShop.port) };
+/**
+ * The environment of the build: the shop's real port when the system picked it (port 0), and the
+ * site's real address for canonical URLs when SITE_URL is not set.
+ */
+function buildEnv(env: NodeJS.ProcessEnv, siteUrl: string, shop: LocalShop | undefined): NodeJS.ProcessEnv {
+  const withSite = env.SITE_URL ? env : { ...env, SITE_URL: siteUrl };
+  return shop ? { ...withSite, LOCAL_SHOP_PORT: new URL(shop.origin).port } : withSite;
 }
 
 export async function startStoreApp({ env = process.env, log = (line) => console.log(line), onBuildLine }: StoreAppOptions = {}): Promise<StoreApp> {
@@ -50,21 +53,22 @@ export async function startStoreApp({ env = process.env, log = (line) => console
   }
 
   try {
+    // Listen first: a taken port fails at once, and the shop's checkout page can link back here.
+    server = await startSiteServer({ host: config.server.host, port: config.server.port, log });
+    const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;
     if (config.storefront.embedded) {
       if (await answersAt(config.storefront.origin)) {
         log(`Using the shop already running at ${config.storefront.origin}`);
       } else {
-        shop = await startEmbeddedShop(config, log);
-        if (shop.seeded > 0) log(`Seeded the embedded shop with ${shop.seeded} products`);
+        shop = await startEmbeddedShop({ ...config, server: { ...config.server, siteUrl } }, log);
       }
     }
-    server = await startSiteServer({ host: config.server.host, port: config.server.port, log });
   } catch (error) {
     await close();
     throw error;
   }
 
-  const childEnv = buildEnv(env, config, shop);
+  const childEnv = buildEnv(env, server.url, shop);
   const siteServer = server;
   let previous: string | undefined;
 

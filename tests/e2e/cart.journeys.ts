@@ -1,0 +1,188 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cartButton, cartCount, drawer, harness, hydrated, newPage, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { productWithOptions, variantsOf } from './shop-data.ts';
+
+/** The cart: the whole shopper journey to checkout, persistence, other tabs, bad storage, keyboard, failure. */
+
+async function storedCart(page: Page): Promise<{ items: { variantId: string; quantity: number }[] }> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{"items":[]}') as { items: { variantId: string; quantity: number }[] };
+}
+
+/** Runs `act` and returns the tab it opened, once loaded. */
+async function newTabFrom(context: BrowserContext, act: () => Promise<unknown>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), act()]);
+  await tab.waitForLoadState();
+  return tab;
+}
+
+function expectCheckoutPage(tab: Page): void {
+  const url = new URL(tab.url());
+  expect(url.origin).toBe(new URL(harness.store.shopUrl).origin);
+  expect(url.pathname).toMatch(/^\/cart\/c\//);
+  expect(url.searchParams.get('channel')).toBe('online_store');
+}
+
+async function addFirstCard(page: Page): Promise<void> {
+  await page.locator('.card').first().getByRole('button', { name: 'Add to Cart' }).click();
+}
+
+export function cartJourneys(): void {
+  describe('cart and checkout', () => {
+    it('home → card → product → variant → add → drawer → plus, minus, remove → checkout tab', async () => {
+      const product = await productWithOptions();
+      const variant = variantsOf(product).at(-1)!;
+      const { page, context, messages, close } = await newPage();
+      await visit(page, '/');
+      await page.locator(`.card a.card-link[href="/product/${product.handle}"]`).click();
+      await page.waitForURL((url) => url.pathname === `/product/${product.handle}`);
+      await hydrated(page);
+      for (const { name, value } of variant.selectedOptions) {
+        await page.getByRole('group', { name: new RegExp(`^${name}`) }).getByRole('button', { name: value, exact: true }).click();
+      }
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      expect(await page.locator('.toast-description').first().textContent()).toBe(product.title);
+
+      const sheet = await openDrawer(page);
+      expect(await sheet.getByRole('heading', { name: 'Shopping Cart' }).count()).toBe(1);
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('1 item(s) in your cart');
+      const line = sheet.locator('.line');
+      expect(await line.locator('.line-title').textContent()).toBe(product.title);
+      expect(await line.locator('.line-options').textContent()).toBe(variant.selectedOptions.map((o) => o.value).join(' • '));
+      const unit = `USD $${Number(variant.price.amount).toFixed(2)}`;
+      expect(await line.locator('.line-price').textContent()).toBe(unit);
+      expect(await sheet.locator('.drawer-total-amount').textContent()).toBe(unit);
+
+      await sheet.getByRole('button', { name: `Increase quantity of ${product.title}` }).click();
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('2 item(s) in your cart');
+      expect(await sheet.locator('.drawer-total-amount').textContent()).toBe(`USD $${(Number(variant.price.amount) * 2).toFixed(2)}`);
+      expect(await cartCount(page)).toBe(2);
+      await sheet.getByRole('button', { name: `Decrease quantity of ${product.title}` }).click();
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('1 item(s) in your cart');
+      await sheet.getByRole('button', { name: `Remove ${product.title}` }).click();
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('Your cart is empty');
+      expect(await sheet.getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
+      expect(await sheet.locator('.drawer-total-amount').textContent()).toBe('USD $0.00');
+
+      await sheet.getByRole('button', { name: 'Close cart' }).click();
+      await drawer(page).waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await openDrawer(page);
+      const tab = await newTabFrom(context, () => drawer(page).getByRole('button', { name: 'Checkout' }).click());
+      expectCheckoutPage(tab);
+      expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Test checkout');
+      expect(await tab.locator('body').textContent()).toContain(product.title);
+      await drawer(page).waitFor({ state: 'hidden' });
+      expect((await storedCart(page)).items).toHaveLength(1);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('keeps the cart across a reload', async () => {
+      const { page, close } = await newPage();
+      await visit(page, '/');
+      await addFirstCard(page);
+      await addFirstCard(page);
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+      await page.reload();
+      await hydrated(page);
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+      const sheet = await openDrawer(page);
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('2 item(s) in your cart');
+      await close();
+    });
+
+    it('shows a change made in another tab without a reload', async () => {
+      const { page, context, close } = await newPage();
+      await visit(page, '/');
+      const other = await context.newPage();
+      await other.goto(`${harness.store.siteUrl}/`);
+      await hydrated(other);
+      expect(await cartCount(other)).toBe(0);
+      await addFirstCard(page);
+      await other.waitForFunction(() => /Cart, 1 item$/.test(document.querySelector('.cart-button')?.getAttribute('aria-label') ?? ''));
+      // And back: emptying the cart over there empties it here.
+      await other.evaluate(() => localStorage.setItem('shopify-cart', JSON.stringify({ items: [], cartId: null, checkoutUrl: null })));
+      await page.reload();
+      await hydrated(page);
+      expect(await cartCount(page)).toBe(0);
+      await close();
+    });
+
+    it('starts with an empty cart, and no crash, when the stored cart is corrupted', async () => {
+      for (const stored of ['{"items": [{"variantId": ', JSON.stringify({ state: { items: [{ id: 'old', qty: 2 }] }, version: 0 }), 'null']) {
+        const { page, context, messages, close } = await newPage();
+        await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored);
+        await visit(page, '/');
+        expect(await cartCount(page)).toBe(0);
+        const sheet = await openDrawer(page);
+        expect(await sheet.locator('.drawer-summary').textContent()).toBe('Your cart is empty');
+        await sheet.getByRole('button', { name: 'Close cart' }).click();
+        await addFirstCard(page);
+        await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
+        expect(unexpectedErrors(messages)).toEqual([]);
+        await close();
+      }
+    });
+
+    it('works with the keyboard alone, from the home page to the checkout page', async () => {
+      const { page, context, close } = await newPage();
+      await visit(page, '/');
+      const focused = () => page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.tagName ?? ''} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''}`;
+      });
+      async function tabTo(pattern: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+        for (let presses = 0; presses < 40; presses++) {
+          await page.keyboard.press(key);
+          if (pattern.test(await focused())) return;
+        }
+        throw new Error(`never reached ${pattern} with ${key}; focus is on ${await focused()}`);
+      }
+      await tabTo(/^BUTTON Add to Cart$/);
+      await page.keyboard.press('Enter');
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      await tabTo(/^BUTTON Cart, 1 item$/, 'Shift+Tab');
+
+      // Open, then Escape: the drawer closes and focus returns to the cart button.
+      await page.keyboard.press('Enter');
+      await drawer(page).waitFor({ state: 'visible' });
+      expect(await focused()).toBe('BUTTON Close cart');
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'hidden' });
+      expect(await focused()).toBe('BUTTON Cart, 1 item');
+
+      await page.keyboard.press('Enter');
+      await drawer(page).waitFor({ state: 'visible' });
+      await tabTo(/^BUTTON Checkout$/);
+      const tab = await newTabFrom(context, () => page.keyboard.press('Enter'));
+      expectCheckoutPage(tab);
+      await close();
+    });
+
+    it('reports a failed checkout with a toast, keeps the cart, and lets the shopper try again', async () => {
+      const { page, context, messages, close } = await newPage();
+      await visit(page, '/');
+      await addFirstCard(page);
+      const before = await storedCart(page);
+      await page.route(harness.store.graphqlUrl, (route) => (route.request().postData()?.includes('cartCreate') ? route.abort('connectionrefused') : route.continue()));
+      const sheet = await openDrawer(page);
+      const checkout = sheet.getByRole('button', { name: 'Checkout' });
+      await checkout.click();
+      const toast = page.locator('.toast', { hasText: 'Checkout failed' });
+      await toast.waitFor();
+      expect(await toast.locator('.toast-description').textContent()).toBe('Unable to create checkout. Please try again.');
+      expect(messages.some((m) => m.startsWith('error: Checkout failed'))).toBe(true);
+      expect(await storedCart(page)).toEqual(before);
+      expect(await checkout.isEnabled()).toBe(true);
+      expect(await checkout.textContent()).toBe('Checkout');
+
+      await page.unroute(harness.store.graphqlUrl);
+      const tab = await newTabFrom(context, () => checkout.click());
+      expectCheckoutPage(tab);
+      expect(await cartButton(page).isVisible()).toBe(true);
+      await close();
+    });
+  });
+}

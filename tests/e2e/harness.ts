@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startStoreProcess, type StoreProcess } from '../support/store-process.ts';
+
+/**
+ * What every end-to-end journey shares: one `npm start` (a build takes a while on a small machine)
+ * and one Chromium, plus the few page helpers the journeys have in common.
+ */
+
+export interface Harness {
+  readonly store: StoreProcess;
+  readonly browser: Browser;
+}
+
+let store: StoreProcess | undefined;
+let browser: Browser | undefined;
+
+export const harness: Harness = {
+  get store() {
+    if (!store) throw new Error('the store is not running (harness.start() not called or failed)');
+    return store;
+  },
+  get browser() {
+    if (!browser) throw new Error('the browser is not running');
+    return browser;
+  },
+};
+
+export async function startHarness(): Promise<void> {
+  [store, browser] = await Promise.all([startStoreProcess(), launchChromium()]);
+}
+
+export async function stopHarness(): Promise<void> {
+  await browser?.close();
+  await store?.stop();
+}
+
+export interface ObservedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console messages and uncaught errors, as "type: text". */
+  messages: string[];
+  close(): Promise<void>;
+}
+
+export async function newPage(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
+  const context = await harness.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const messages: string[] = [];
+  const observe = (p: Page) => {
+    p.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    p.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  };
+  observe(page);
+  context.on('page', observe);
+  return { page, context, messages, close: () => context.close() };
+}
+
+/** Every island on the page has hydrated (Astro drops the `ssr` attribute when it does). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(new URL(path, harness.store.siteUrl).toString());
+  await hydrated(page);
+}
+
+export function cartButton(page: Page) {
+  return page.getByRole('button', { name: /^Cart, \d+ items?$/ });
+}
+
+export async function cartCount(page: Page): Promise<number> {
+  const label = (await cartButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(label)?.[1] ?? NaN);
+}
+
+export function drawer(page: Page) {
+  return page.getByRole('dialog', { name: 'Shopping Cart' });
+}
+
+export async function openDrawer(page: Page) {
+  await cartButton(page).click();
+  const dialog = drawer(page);
+  await dialog.waitFor({ state: 'visible' });
+  return dialog;
+}
+
+/** Errors the page logged, other than the ones a journey expects. */
+export function unexpectedErrors(messages: readonly string[], expected: RegExp[] = []): string[] {
+  return messages.filter((m) => /^(error|pageerror)/.test(m) && !expected.some((pattern) => pattern.test(m)));
+}

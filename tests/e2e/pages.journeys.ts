@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TAGLINES } from '../../site/utils/taglines.ts';
+import { cartCount, harness, hydrated, newPage, unexpectedErrors, visit } from './harness.ts';
+import { productWithoutImage, shopProducts, soldOutProduct } from './shop-data.ts';
+
+/** Home, cards, the not-found page and page metadata. */
+
+/** Sum of layout-shift scores since the page started loading (shifts right after input excluded). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+export function pageJourneys(): void {
+  describe('home page', () => {
+    it('has the header, the hero with a tagline, every product in the grid, and the footer', async () => {
+      const { page, messages, close } = await newPage();
+      const response = await page.goto(harness.store.siteUrl);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+
+      await expect(page.getByRole('link', { name: 'Neural Threads' }).first().getAttribute('href')).resolves.toBe('/');
+      expect(await cartCount(page)).toBe(0);
+      expect(await page.locator('.hero-badge').textContent()).toBe('AI-Powered Fashion');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Wear Your Intelligence');
+      const tagline = await page.locator('#tagline > span:visible').allTextContents();
+      expect(tagline).toHaveLength(1);
+      expect(TAGLINES).toContain(tagline[0]);
+      expect(await page.getByRole('heading', { level: 2, name: 'Our Collection' }).count()).toBe(1);
+
+      const products = await shopProducts();
+      const cards = page.locator('.card');
+      expect(await cards.count()).toBe(Math.min(20, products.length));
+      const hrefs = await page.locator('.card a.card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs.every((href) => /^\/product\/[a-z0-9-]+$/.test(href ?? ''))).toBe(true);
+      for (const price of await page.locator('.card-price').allTextContents()) expect(price).toMatch(/^USD \$\d+\.\d{2}$/);
+
+      const noImage = await productWithoutImage();
+      const card = page.locator('.card', { has: page.locator(`a[href="/product/${noImage.handle}"]`) });
+      expect(await card.locator('.no-image').textContent()).toBe('No Image');
+
+      const soldOut = await soldOutProduct();
+      const soldOutButton = page.locator('.card', { has: page.locator(`a[href="/product/${soldOut.handle}"]`) }).getByRole('button');
+      expect(await soldOutButton.textContent()).toBe('Out of Stock');
+      expect(await soldOutButton.isDisabled()).toBe(true);
+
+      expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()} Neural Threads`);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('shows a tagline picked at random on each view', async () => {
+      const { page, close } = await newPage({ width: 390, height: 844 });
+      const seen = new Set<string>();
+      for (let view = 0; view < 15 && seen.size < 2; view++) {
+        await page.goto(harness.store.siteUrl);
+        seen.add((await page.locator('#tagline > span:visible').textContent()) ?? '');
+      }
+      expect(seen.size).toBeGreaterThan(1);
+      await close();
+    });
+
+    it('a card is a real link: a click opens the product, a middle-click opens a tab', async () => {
+      const { page, context, close } = await newPage();
+      await visit(page, '/');
+      const first = page.locator('.card').first();
+      const href = await first.locator('a.card-link').getAttribute('href');
+      const [tab] = await Promise.all([context.waitForEvent('page'), first.locator('.card-media').click({ button: 'middle', force: true })]);
+      await tab.waitForURL((url) => url.pathname === href);
+      expect(new URL(page.url()).pathname).toBe('/');
+      // Anywhere on the card is the link (its title link stretches over it).
+      await first.locator('.card-media').click({ force: true });
+      await page.waitForURL((url) => url.pathname === href);
+      await close();
+    });
+
+    it("a card's Add to Cart adds the first variant, says so, and stays on the page", async () => {
+      const { page, close } = await newPage();
+      await visit(page, '/');
+      const card = page.locator('.card').first();
+      const title = (await card.locator('.card-title').textContent())?.trim();
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      const toast = page.locator('.toast');
+      await toast.waitFor();
+      expect(await toast.locator('.toast-title').textContent()).toBe('Added to cart!');
+      expect(await toast.locator('.toast-description').textContent()).toBe(title);
+      expect(await page.getByRole('status').filter({ hasText: 'Added to cart!' }).count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await cartCount(page)).toBe(1);
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as { items: { variantId: string; quantity: number }[] };
+      const product = (await shopProducts())[0]!;
+      expect(stored.items).toEqual([expect.objectContaining({ variantId: product.variants.edges[0]!.node.id, quantity: 1 })]);
+      await close();
+    });
+
+    it('has a title, description, canonical URL and Open Graph tags', async () => {
+      const { page, close } = await newPage();
+      await visit(page, '/');
+      expect(await page.title()).toContain('Neural Threads');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${harness.store.siteUrl}/`);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
+      expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^https?:\/\//);
+      await close();
+    });
+  });
+
+  describe('not-found page', () => {
+    it('answers 404 with the page, a way home, and the missing path in the console', async () => {
+      const { page, messages, close } = await newPage();
+      const response = await page.goto(`${harness.store.siteUrl}/no/such-shirt?x=1`);
+      expect(response?.status()).toBe(404);
+      expect(await page.locator('.not-found-code').textContent()).toBe('404');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! Page not found');
+      const home = page.getByRole('link', { name: 'Return to Home' });
+      expect(await home.getAttribute('href')).toBe('/');
+      expect(messages.some((m) => m.includes('/no/such-shirt'))).toBe(true);
+      await home.click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await close();
+    });
+  });
+}

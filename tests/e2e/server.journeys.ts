@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FAKE_SECRETS } from '../support/store-process.ts';
+import { harness, newPage, visit } from './harness.ts';
+import { productWithSoldOutVariant, shopProducts } from './shop-data.ts';
+
+/** How the store is served and what it ships: headers, 404s, sitemap, secrets, and the JS budget. */
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (entry === 'node_modules') return [];
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+interface JsWeight {
+  react: number;
+  ours: number;
+  total: number;
+  files: string[];
+}
+
+/** Gzipped JavaScript a page loads: every script response plus inline scripts, React's runtime apart. */
+async function jsWeight(page: Page, pagePath: string): Promise<JsWeight> {
+  const scripts = new Map<string, Buffer>();
+  const collect = async (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+  };
+  page.on('response', (response) => void collect(response));
+  await visit(page, pagePath);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.$$eval('script:not([src])', (nodes) => nodes.filter((n) => !/json/.test(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? ''));
+  const gz = (data: Buffer | string) => gzipSync(data).length;
+  let react = 0;
+  let ours = inline.reduce((sum, text) => sum + gz(text), 0);
+  for (const [url, body] of scripts) {
+    // React's runtime chunks, as Astro's bundler names them.
+    if (/\/_astro\/(client|react|jsx-runtime|index)\.[\w-]+\.js$/.test(url)) react += gz(body);
+    else ours += gz(body);
+  }
+  return { react, ours, total: react + ours, files: [...scripts.keys()].map((u) => new URL(u).pathname) };
+}
+
+export function serverJourneys(): void {
+  describe('serving the build', () => {
+    it('compresses, caches hashed assets for a year, and sends nosniff', async () => {
+      const home = await fetch(harness.store.siteUrl, { headers: { 'accept-encoding': 'gzip' } });
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-encoding')).toBe('gzip');
+      expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(home.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      const html = await home.text();
+      const asset = /\/_astro\/[\w.-]+\.js/.exec(html)?.[0];
+      expect(asset).toBeDefined();
+      const script = await fetch(`${harness.store.siteUrl}${asset}`);
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(script.headers.get('content-type')).toMatch(/javascript/);
+    });
+
+    it('answers unknown paths with HTTP 404 and the not-found page', async () => {
+      const missing = await fetch(`${harness.store.siteUrl}/product/no-such-shirt`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('Oops! Page not found');
+    });
+
+    it('lists every product in sitemap.xml and points robots.txt at it', async () => {
+      const sitemap = await (await fetch(`${harness.store.siteUrl}/sitemap.xml`)).text();
+      const products = await shopProducts();
+      for (const product of products) expect(sitemap).toContain(`${harness.store.siteUrl}/product/${product.handle}</loc>`);
+      expect(sitemap.match(/<url>/g)).toHaveLength(products.length + 1);
+      expect(await (await fetch(`${harness.store.siteUrl}/robots.txt`)).text()).toContain(`Sitemap: ${harness.store.siteUrl}/sitemap.xml`);
+    });
+
+    it('puts no secret in any built file, and no zod, undici or GraphQL tooling in the browser', () => {
+      const files = filesUnder(harness.store.buildsDir);
+      expect(files.length).toBeGreaterThan(10);
+      for (const file of files) {
+        const text = readFileSync(file, 'latin1');
+        for (const secret of Object.values(FAKE_SECRETS)) expect(text.includes(secret), `${secret} in ${file}`).toBe(false);
+      }
+      const browserJs = files.filter((file) => /[\\/]client[\\/]_astro[\\/].*\.js$/.test(file));
+      expect(browserJs.length).toBeGreaterThan(3);
+      for (const file of browserJs) {
+        const text = readFileSync(file, 'utf8');
+        expect(text, file).not.toMatch(/ZodError|\$ZodType|undici|GraphQLError|graphql\/language/);
+      }
+    });
+
+    it('ships at most 80 KB of gzipped JavaScript on the home page', async () => {
+      const { page, close } = await newPage();
+      const home = await jsWeight(page, '/');
+      await close();
+      const { product } = await productWithSoldOutVariant();
+      const other = await newPage();
+      const productPage = await jsWeight(other.page, `/product/${product.handle}`);
+      await other.close();
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(`JS (gzip) home: ${kb(home.total)} = React ${kb(home.react)} + ours ${kb(home.ours)}; product: ${kb(productPage.total)} = React ${kb(productPage.react)} + ours ${kb(productPage.ours)}`);
+      expect(home.react).toBeGreaterThan(0);
+      expect(home.total).toBeLessThanOrEqual(80 * 1024);
+      // The drawer's code waits for the first open.
+      expect(home.files.some((file) => /CartDrawer/.test(file))).toBe(false);
+    });
+  });
+}

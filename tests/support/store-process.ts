@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm start`'s script as a child process, the way a user runs it: free ports, a temporary data
+ * directory and build directory, the URLs read from what it prints, and a clean stop.
+ */
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Fake secrets in the environment: none may ever reach a page or a bundle. */
+export const FAKE_SECRETS = {
+  SHOPIFY_ADMIN_TOKEN: 'shpat_e2e-admin-secret-4b1d',
+  OPENAI_API_KEY: 'sk-e2e-openai-secret-9c2e',
+  GENERATOR_TOKEN: 'e2e-generator-secret-77aa',
+} as const;
+
+export interface StoreProcess {
+  siteUrl: string;
+  shopUrl: string;
+  graphqlUrl: string;
+  buildsDir: string;
+  dataDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // Nothing from a configured store or the test runner (it sets DEV, MODE, NODE_ENV=test).
+    if (/^(SHOPIFY_|LOCAL_SHOP_|SITE_|VITEST|TEST$|DEV$|PROD$|MODE$|SSR$|BASE_URL$|NODE_ENV$)/.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export async function startStoreProcess({ timeoutMs = 240_000 } = {}): Promise<StoreProcess> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  const dataDir = path.join(tmp, 'data');
+  const buildsDir = path.join(tmp, 'builds');
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'site', 'server', 'start.ts')], {
+    cwd: REPO_ROOT,
+    env: cleanEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, ...FAKE_SECRETS }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const ready = new Promise<{ siteUrl: string; shopUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not get ready within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const site = /Store ready at (\S+)/.exec(output);
+      const shop = /Embedded shop: (\S+)/.exec(output);
+      if (site && shop) {
+        clearTimeout(timer);
+        resolve({ siteUrl: site[1]!, shopUrl: shop[1]! });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  try {
+    const { siteUrl, shopUrl } = await ready;
+    return { siteUrl, shopUrl, graphqlUrl: `${shopUrl}/api/2025-07/graphql.json`, buildsDir, dataDir, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
