@@ -87,6 +87,8 @@ export async function startLocalShop(options: LocalShopOptions = {}): Promise<Lo
   const port = options.port ?? DEFAULT_LOCAL_SHOP_PORT;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const onInternalError = (error: unknown) => log(`local shop: internal error: ${error instanceof Error ? error.message : String(error)}`);
+  // An empty token means none: no request could ever present it.
+  const token = options.token || undefined;
   const store = LocalShopStore.open(options.dataDir ?? path.resolve('.data'));
 
   try {
@@ -94,7 +96,7 @@ export async function startLocalShop(options: LocalShopOptions = {}): Promise<Lo
     if (options.seed ?? true) seeded = (await seedCatalogue(store, { log })) ?? 0;
 
     // The URLs need the port, known only once listening; no request arrives before then.
-    const serverOptions: ShopServerOptions = { store, urls: shopUrls(options.publicUrl ?? `http://${urlHost(host)}`, options.storefrontUrl), token: options.token, onInternalError };
+    const serverOptions: ShopServerOptions = { store, urls: shopUrls(options.publicUrl ?? `http://${urlHost(host)}`, options.storefrontUrl), token, onInternalError };
     const server = createShopServer(serverOptions);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) => reject(new LocalShopStartError(describeListenError(error, host, port), { cause: error })));
