@@ -9,6 +9,7 @@ import {
   planDesign,
   renderDesign,
   renderSvgToPixels,
+  warmUpDesignRenderer,
 } from '../shared/design/index.ts';
 import { loadFont, type FontName } from '../shared/design/fonts.ts';
 import { shapeWord } from '../shared/design/measure.ts';
@@ -28,6 +29,11 @@ describe('layouts', () => {
       expect(alphaBounds(pixels, width, height)).toBeDefined();
       expect((await sharp(design.preview).metadata()).width).toBe(1024);
     }
+  });
+
+  it('can be warmed up ahead of the first design, once', () => {
+    expect(() => warmUpDesignRenderer()).not.toThrow();
+    expect(() => warmUpDesignRenderer()).not.toThrow();
   });
 
   it('is deterministic: the same request gives the same SVG', () => {

@@ -18,6 +18,7 @@ export { DesignInputError, QUOTE_MIN_LENGTH, QUOTE_MAX_LENGTH } from './text.ts'
 export { renderSvgToPng, renderSvgToPngSync, renderSvgToPixels } from './render.ts';
 export { withDpi, pixelsPerMetre } from './png-dpi.ts';
 export { hasEmojiFont } from './fonts.ts';
+export { warmUpDesignRenderer } from './warm-up.ts';
 export { renderProductImage, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';
 
 export interface RenderedDesign {
