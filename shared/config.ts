@@ -96,7 +96,9 @@ export function graphqlUrl(origin: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (`PORT=`) means "use the default", as it does for every other setting.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`${issue.path.join('.')} ${issue.message}`);

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../shared/config.ts';
+
+describe('configuration', () => {
+  it('defaults to the embedded shop on 127.0.0.1:8787 with data in .data/', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.storefront).toEqual({
+      origin: 'http://127.0.0.1:8787',
+      graphqlUrl: 'http://127.0.0.1:8787/api/2025-07/graphql.json',
+      token: '',
+      embedded: true,
+    });
+    expect(config.localShop.dataDir).toBe(path.resolve('/srv/app', '.data'));
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 4321, siteUrl: 'http://localhost:4321' });
+    expect(config.generator.delayMs).toBe(1000);
+  });
+
+  it('a shop domain becomes an https origin; a full URL is kept for emulators', () => {
+    expect(loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com', SHOPIFY_STOREFRONT_TOKEN: 'tok' }).storefront).toEqual({
+      origin: 'https://my-shop.myshopify.com',
+      graphqlUrl: 'https://my-shop.myshopify.com/api/2025-07/graphql.json',
+      token: 'tok',
+      embedded: false,
+    });
+    expect(loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:9999/' }).storefront.graphqlUrl).toBe('http://127.0.0.1:9999/api/2025-07/graphql.json');
+  });
+
+  it('an empty variable means the default', () => {
+    expect(loadConfig({ PORT: '', LOCAL_SHOP_PORT: ' ', SHOPIFY_STORE_DOMAIN: '' }).server.port).toBe(4321);
+    expect(loadConfig({ LOCAL_SHOP_PORT: '' }).localShop.port).toBe(8787);
+  });
+
+  it('bad values get a clear error naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a port number'));
+    expect(() => loadConfig({ LOCAL_SHOP_PORT: '70000' })).toThrow(/LOCAL_SHOP_PORT must be between 0 and 65535/);
+    expect(() => loadConfig({ GENERATOR_DELAY_MS: '-5' })).toThrow(/GENERATOR_DELAY_MS/);
+    expect(() => loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://' })).toThrow(/SHOPIFY_STORE_DOMAIN is not a valid domain or URL/);
+  });
+});
