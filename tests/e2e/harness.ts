@@ -30,9 +30,15 @@ export async function startHarness(): Promise<void> {
   [store, browser] = await Promise.all([startStoreProcess(), launchChromium()]);
 }
 
-export async function stopHarness(): Promise<void> {
-  await browser?.close();
-  await store?.stop();
+let stopped: Promise<number | null> | undefined;
+
+/** Stops the browser and the store (once); resolves with the store's exit code. */
+export function stopHarness(): Promise<number | null> {
+  stopped ??= (async () => {
+    await browser?.close();
+    return (await store?.stop()) ?? null;
+  })();
+  return stopped;
 }
 
 export interface ObservedPage {

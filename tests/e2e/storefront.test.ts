@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartJourneys } from './cart.journeys.ts';
-import { startHarness, stopHarness } from './harness.ts';
+import { harness, startHarness, stopHarness } from './harness.ts';
 import { pageJourneys } from './pages.journeys.ts';
 import { productJourneys } from './product.journeys.ts';
 import { serverJourneys } from './server.journeys.ts';
@@ -11,9 +11,20 @@ import { serverJourneys } from './server.journeys.ts';
  */
 
 beforeAll(startHarness, 300_000);
-afterAll(stopHarness, 60_000);
+afterAll(async () => {
+  await stopHarness();
+}, 60_000);
 
 pageJourneys();
 productJourneys();
 cartJourneys();
 serverJourneys();
+
+describe('stopping', () => {
+  it('SIGTERM stops the store and the embedded shop cleanly', async () => {
+    const { siteUrl, shopUrl } = harness.store;
+    expect(await stopHarness()).toBe(0);
+    await expect(fetch(siteUrl)).rejects.toThrow();
+    await expect(fetch(shopUrl)).rejects.toThrow();
+  });
+});

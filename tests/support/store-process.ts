@@ -24,7 +24,8 @@ export interface StoreProcess {
   buildsDir: string;
   dataDir: string;
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, as Ctrl-C would; resolves with the exit code (SIGKILL after 10 s gives null). */
+  stop(): Promise<number | null>;
 }
 
 function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -68,7 +69,7 @@ export async function startStoreProcess({ timeoutMs = 240_000 } = {}): Promise<S
     });
   });
 
-  async function stop() {
+  async function stop(): Promise<number | null> {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -76,6 +77,7 @@ export async function startStoreProcess({ timeoutMs = 240_000 } = {}): Promise<S
       clearTimeout(killer);
     }
     rmSync(tmp, { recursive: true, force: true });
+    return child.exitCode;
   }
 
   try {
