@@ -28,6 +28,8 @@ export interface StoreAppOptions {
   log?: (line: string) => void;
   /** Every line of `astro build` output (default: dropped; failures are reported either way). */
   onBuildLine?: (line: string) => void;
+  /** Aborting it while the store starts stops whatever has started (the build is killed). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -39,10 +41,15 @@ function buildEnv(env: NodeJS.ProcessEnv, siteUrl: string, shop: LocalShop | und
   return shop ? { ...withSite, LOCAL_SHOP_PORT: new URL(shop.origin).port } : withSite;
 }
 
-export async function startStoreApp({ env = process.env, log = (line) => console.log(line), onBuildLine }: StoreAppOptions = {}): Promise<StoreApp> {
+export class StoreStartCancelled extends Error {
+  override name = 'StoreStartCancelled';
+}
+
+export async function startStoreApp({ env = process.env, log = (line) => console.log(line), onBuildLine, signal }: StoreAppOptions = {}): Promise<StoreApp> {
   const config = loadConfig(env);
   const root = buildsRoot(env);
   const stopping = new AbortController();
+  signal?.addEventListener('abort', () => stopping.abort(), { once: true });
   let shop: LocalShop | undefined;
   let server: SiteServer | undefined;
 
@@ -106,10 +113,11 @@ export async function startStoreApp({ env = process.env, log = (line) => console
   }
 
   try {
+    if (stopping.signal.aborted) throw new StoreStartCancelled('Stopped before the store was ready');
     await rebuild();
   } catch (error) {
     await close();
-    throw error;
+    throw stopping.signal.aborted ? new StoreStartCancelled('Stopped before the store was ready') : error;
   }
 
   return {
