@@ -96,3 +96,19 @@ export async function openDrawer(page: Page) {
 export function unexpectedErrors(messages: readonly string[], expected: RegExp[] = []): string[] {
   return messages.filter((m) => /^(error|pageerror)/.test(m) && !expected.some((pattern) => pattern.test(m)));
 }
+
+/** Sum of layout-shift scores since the page started loading (shifts right after input excluded). */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}

@@ -1,26 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TAGLINES } from '../../site/utils/taglines.ts';
-import { cartCount, harness, hydrated, newPage, unexpectedErrors, visit } from './harness.ts';
+import { cartCount, harness, hydrated, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
 import { productWithoutImage, shopProducts, soldOutProduct } from './shop-data.ts';
 
 /** Home, cards, the not-found page and page metadata. */
-
-/** Sum of layout-shift scores since the page started loading (shifts right after input excluded). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
-}
 
 export function pageJourneys(): void {
   describe('home page', () => {

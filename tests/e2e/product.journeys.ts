@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harness, newPage, unexpectedErrors, visit } from './harness.ts';
+import { harness, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
 import { numericId, productWithoutImage, productWithSoldOutVariant, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /** The product page: variants and the URL, sold-out states, the browser re-read, metadata. */
@@ -39,6 +39,8 @@ export function productJourneys(): void {
         );
       }
       expect(await page.getByRole('button', { name: 'Add to Cart' }).isEnabled()).toBe(true);
+      // Hydrating onto the variant from the URL moves nothing.
+      expect(await layoutShift(page)).toBeLessThan(0.01);
       expect(unexpectedErrors(messages)).toEqual([]);
       await close();
     });

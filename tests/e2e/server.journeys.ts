@@ -37,9 +37,9 @@ async function jsWeight(page: Page, pagePath: string): Promise<JsWeight> {
   const gz = (data: Buffer | string) => gzipSync(data).length;
   let react = 0;
   let ours = inline.reduce((sum, text) => sum + gz(text), 0);
-  for (const [url, body] of scripts) {
-    // React's runtime chunks, as Astro's bundler names them.
-    if (/\/_astro\/(client|react|jsx-runtime|index)\.[\w-]+\.js$/.test(url)) react += gz(body);
+  for (const body of scripts.values()) {
+    // React's own chunks (react, react-dom/client, jsx-runtime) all carry its element symbol.
+    if (body.includes('react.transitional.element')) react += gz(body);
     else ours += gz(body);
   }
   return { react, ours, total: react + ours, files: [...scripts.keys()].map((u) => new URL(u).pathname) };
