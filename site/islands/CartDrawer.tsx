@@ -105,7 +105,8 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
           >
             {loading ? (
               <>
-                <Spinner /> Creating Checkout...
+                <Spinner />
+                <span>Creating Checkout...</span>
               </>
             ) : (
               'Checkout'

@@ -166,10 +166,20 @@ export function cartJourneys(): void {
       await visit(page, '/');
       await addFirstCard(page);
       const before = await storedCart(page);
-      await page.route(harness.store.graphqlUrl, (route) => (route.request().postData()?.includes('cartCreate') ? route.abort('connectionrefused') : route.continue()));
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(harness.store.graphqlUrl, async (route) => {
+        if (!route.request().postData()?.includes('cartCreate')) return route.continue();
+        await held; // long enough to see the loading state
+        await route.abort('connectionrefused');
+      });
       const sheet = await openDrawer(page);
-      const checkout = sheet.getByRole('button', { name: 'Checkout' });
+      const checkout = sheet.locator('.drawer-footer .btn');
       await checkout.click();
+      await page.waitForFunction(() => document.querySelector('.drawer-footer .btn')?.textContent === 'Creating Checkout...');
+      expect(await checkout.isDisabled()).toBe(true);
+      expect(await checkout.locator('svg.spinner').count()).toBe(1);
+      release();
       const toast = page.locator('.toast', { hasText: 'Checkout failed' });
       await toast.waitFor();
       expect(await toast.locator('.toast-description').textContent()).toBe('Unable to create checkout. Please try again.');
