@@ -4,7 +4,7 @@ import { startStoreProcess, type StoreProcess } from '../support/store-process.t
 
 /**
  * What every end-to-end journey shares: one `npm start` (a build takes a while on a small machine)
- * and one Chromium, plus the few page helpers the journeys have in common.
+ * and one Chromium, plus the few page utilities the journeys have in common.
  */
 
 export interface Harness {
