@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureReason } from '../site/server/astro-build.ts';
-import { newBuildDir, pruneBuilds } from '../site/server/build-dirs.ts';
+import { PROJECT_ROOT, buildsRoot, newBuildDir, pruneBuilds } from '../site/server/build-dirs.ts';
 import { startSiteServer, type SiteServer } from '../site/server/site-server.ts';
 
 /**
@@ -132,6 +132,12 @@ describe('site server', () => {
 });
 
 describe('build directories', () => {
+  it('live beside the shop data by default, never under dist/ (astro build empties it)', () => {
+    expect(buildsRoot({})).toBe(path.join(PROJECT_ROOT, '.data', 'site-builds'));
+    expect(buildsRoot({ DATA_DIR: '/srv/store' })).toBe('/srv/store/site-builds');
+    expect(buildsRoot({ SITE_BUILDS_DIR: 'var/builds' })).toBe(path.join(PROJECT_ROOT, 'var', 'builds'));
+  });
+
   it('gives each build a fresh directory and prunes all but the ones kept', () => {
     const builds = path.join(root, 'builds');
     const one = newBuildDir(builds, new Date('2026-01-01T00:00:00Z'));

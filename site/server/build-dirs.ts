@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from '../../shared/config.ts';
 
 /** Where builds go: a fresh directory per build under one root, and pruning of the old ones. */
 
@@ -8,9 +9,13 @@ const PREFIX = 'build-';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** The root for builds: `SITE_BUILDS_DIR`, else `dist/builds` in the project. */
+/**
+ * The root for builds: `SITE_BUILDS_DIR`, else `site-builds` in the data directory (DATA_DIR,
+ * default `.data`). Never under `dist/`: `astro build` empties that.
+ */
 export function buildsRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(PROJECT_ROOT, env.SITE_BUILDS_DIR || path.join('dist', 'builds'));
+  if (env.SITE_BUILDS_DIR) return path.resolve(PROJECT_ROOT, env.SITE_BUILDS_DIR);
+  return path.join(loadConfig(env, PROJECT_ROOT).localShop.dataDir, 'site-builds');
 }
 
 /**
