@@ -1,21 +1,25 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../shared/config.ts';
 import { STORE_NAME } from '../shared/brand.ts';
+import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './usage-error.ts';
+import { EXIT_CODES_HELP, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { UsageError } from './usage-error.ts';
 
 /**
  * `tshirt-gen`: the command-line shell over shared/. Each subcommand lives in cli/commands/ and
- * registers itself here; a command's action resolves to its exit status.
+ * registers itself here; a command reports its exit status through `onExitCode`.
  */
 
-export function buildProgram(): Command {
+export function buildProgram(options: { onExitCode?: (code: number) => void } = {}): Command {
   const program = new Command('tshirt-gen')
     .description(`${STORE_NAME}: generate funny AI t-shirt products and run the embedded test shop`)
     .showSuggestionAfterError(true)
     // Errors are printed once, as one line, by main(); commander must not print or exit itself.
     .exitOverride()
-    .configureOutput({ outputError: () => {} });
+    .configureOutput({ outputError: () => {} })
+    .addHelpText('after', `\nWithout a command, tshirt-gen runs generate (tshirt-gen generate --help).\n\n${EXIT_CODES_HELP}`);
+  registerGenerateCommand(program, options.onExitCode ?? (() => {}));
   registerShopCommand(program);
   return program;
 }
@@ -25,10 +29,11 @@ function oneLine(message: string): string {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
+  let exitCode = EXIT_OK;
+  const program = buildProgram({ onExitCode: (code) => (exitCode = code) });
   try {
     await program.parseAsync([...argv]);
-    return EXIT_OK;
+    return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;

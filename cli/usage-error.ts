@@ -2,7 +2,3 @@
 export class UsageError extends Error {
   override name = 'UsageError';
 }
-
-export const EXIT_OK = 0;
-export const EXIT_FAILURE = 1;
-export const EXIT_USAGE = 2;

@@ -1,0 +1,61 @@
+import type { Writable } from 'node:stream';
+import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { RunInfo, RunState } from '../run/run-document.ts';
+import type { ProductPhase, Reporter } from './reporter.ts';
+import { closingLine, failureLines, productLine, startLines, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
+import { renderTable } from './table.ts';
+import { terminalSafe } from './terminal-text.ts';
+
+/**
+ * Plain lines for CI logs, pipes and NO_COLOR: no spinner, no colours, no escape codes at all.
+ * Progress goes to `out`; the failure or stop note goes to `err`. With `table: false` (under --json)
+ * the summary table is left to the JSON document.
+ */
+
+export interface PlainReporterOptions {
+  out: Writable;
+  err: Writable;
+  table: boolean;
+}
+
+export function createPlainReporter(options: PlainReporterOptions): Reporter {
+  const { out, err } = options;
+  const line = (text: string) => out.write(`${text}\n`);
+  let providerName = 'Shopify';
+
+  return {
+    start(info: RunInfo) {
+      for (const text of startLines(info)) line(text);
+    },
+    progress(message: string) {
+      line(terminalSafe(message));
+    },
+    product(product: GeneratedProduct, phase: ProductPhase) {
+      const label = product.status === 'error' ? 'error' : product.status;
+      line(`  ${label}: ${productLine(product, phase, providerName)}`);
+    },
+    publishing(target: string, name: string, count: number) {
+      providerName = name;
+      line(`Publishing ${count} ${count === 1 ? 'product' : 'products'} to ${terminalSafe(target)}`);
+    },
+    stopping(signal: NodeJS.Signals) {
+      err.write(`Stopping (${signal}) after the current step; press Ctrl-C again to quit at once.\n`);
+    },
+    end(state: RunState) {
+      if (options.table && state.products.length > 0) {
+        line('');
+        for (const text of renderTable(SUMMARY_COLUMNS, summaryRows(state.products))) line(text);
+        const failures = failureLines(state.products);
+        if (failures.length) {
+          line('');
+          line('Failed:');
+          for (const text of failures) line(`  ${text}`);
+        }
+        line('');
+      }
+      const closing = closingLine(state);
+      if (state.status === 'failed' || state.status === 'cancelled') err.write(`${closing}\n`);
+      else line(closing);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { ProviderMode } from '../../shared/generator/providers/index.ts';
+import type { GeneratedProduct, ProductStatus } from '../../shared/generator/types.ts';
+
+/**
+ * The record of one run: what `--json` prints on stdout and what concepts.json holds in the output
+ * folder (there with product file names relative to the folder, so the folder can be moved).
+ */
+
+export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
+
+export interface ProductRecord {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  quote_primary: string;
+  keywords: string[];
+  status: ProductStatus;
+  error?: string;
+  files?: { print: string; preview: string };
+  /** The shop's product id, once published. */
+  productId?: string;
+  handle?: string;
+}
+
+export interface RunInfo {
+  theme: string;
+  guidelines?: string;
+  count: number;
+  mode: ProviderMode;
+  /** One line naming the providers, never a secret. */
+  providers: string;
+  /** The offline generators' seed: the same seed, theme and count give the same products. */
+  seed?: number;
+  outDir: string;
+  conceptsFile: string;
+  /** Where --publish sends products ("local shop in …", "Shopify store …"); null without --publish. */
+  publishTo: string | null;
+  startedAt: string;
+}
+
+export interface RunDocument extends Omit<RunInfo, 'publishTo'> {
+  status: RunStatus;
+  exitCode?: number;
+  signal?: NodeJS.Signals;
+  error?: string;
+  publishedTo: string | null;
+  finishedAt?: string;
+  products: ProductRecord[];
+}
+
+export interface RunState {
+  info: RunInfo;
+  status: RunStatus;
+  products: readonly GeneratedProduct[];
+  exitCode?: number;
+  signal?: NodeJS.Signals;
+  error?: string;
+  finishedAt?: string;
+}
+
+function productRecord(product: GeneratedProduct, file: (p: string) => string): ProductRecord {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    quote_primary: product.quote_primary,
+    keywords: product.keywords,
+    status: product.status,
+    ...(product.error ? { error: product.error } : {}),
+    ...(product.files ? { files: { print: file(product.files.print), preview: file(product.files.preview) } } : {}),
+    ...(product.shopifyId ? { productId: product.shopifyId } : {}),
+    ...(product.handle ? { handle: product.handle } : {}),
+  };
+}
+
+/** `relativeTo`: write file paths relative to this folder (concepts.json); default absolute. */
+export function runDocument(state: RunState, options: { relativeTo?: string } = {}): RunDocument {
+  const { relativeTo } = options;
+  const file = relativeTo ? (p: string) => path.relative(relativeTo, p) : (p: string) => p;
+  const { publishTo, ...info } = state.info;
+  return {
+    products: state.products.map((p) => productRecord(p, file)),
+    status: state.status,
+    ...(state.exitCode === undefined ? {} : { exitCode: state.exitCode }),
+    ...(state.signal ? { signal: state.signal } : {}),
+    ...(state.error ? { error: state.error } : {}),
+    ...info,
+    publishedTo: publishTo,
+    ...(state.finishedAt ? { finishedAt: state.finishedAt } : {}),
+  };
+}
+
+/** JSON for stdout or a file: C1 controls escaped too (JSON.stringify leaves them raw, and a terminal may obey them). */
+export function toJson(document: RunDocument): string {
+  return JSON.stringify(document, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,119 @@
+import { randomInt } from 'node:crypto';
+import { BRAND } from '../../shared/brand.ts';
+import type { Config } from '../../shared/config.ts';
+import { warmUpDesignRenderer } from '../../shared/design/index.ts';
+import { errorMessage, generateProducts, GenerationFailed, PipelineCancelled, publishProducts } from '../../shared/generator/pipeline.ts';
+import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../shared/generator/providers/index.ts';
+import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GenerateFlags } from '../commands/generate-options.ts';
+import { EXIT_FAILURE, exitCodeForSignal } from '../exit-codes.ts';
+import type { ProductPhase, Reporter } from '../output/reporter.ts';
+import { createConceptsFile } from './concepts-file.ts';
+import { chooseOutDir, createOutDir } from './out-dir.ts';
+import { finishedOutcome } from './outcome.ts';
+import type { RunState } from './run-document.ts';
+
+/**
+ * One `tshirt-gen generate` run: concepts, designs into the output folder, optionally publishing,
+ * with concepts.json kept current throughout. Returns the exit code; configuration mistakes throw
+ * (ConfigError, UsageError) before anything is written.
+ */
+
+export interface RunContext {
+  flags: GenerateFlags;
+  config: Config;
+  reporter: Reporter;
+  /** Aborted by the first Ctrl-C/SIGTERM. */
+  signal: AbortSignal;
+  stopSignal(): NodeJS.Signals | undefined;
+}
+
+export async function runGeneration({ flags, config, reporter, signal, stopSignal }: RunContext): Promise<number> {
+  const outDir = chooseOutDir(flags.out, config.localShop.dataDir);
+  // Picked here when not given, so an offline run can be repeated exactly from its report.
+  const seed = flags.seed ?? randomInt(2 ** 31);
+  const providers = selectGeneratorProviders({ designStore: createDirectoryDesignStore(outDir), offline: flags.offline === true, seed, config });
+  const selected = flags.publish ? selectPublisher(config) : undefined;
+  try {
+    await createOutDir(outDir, flags.out !== undefined);
+    const conceptsFile = createConceptsFile(outDir);
+    const state: RunState = {
+      info: {
+        theme: flags.theme,
+        ...(flags.guidelines ? { guidelines: flags.guidelines } : {}),
+        count: flags.count,
+        mode: providers.mode,
+        providers: providers.description,
+        ...(providers.mode === 'offline' ? { seed } : {}),
+        outDir,
+        conceptsFile: conceptsFile.path,
+        publishTo: selected?.description ?? null,
+        startedAt: new Date().toISOString(),
+      },
+      status: 'running',
+      products: [],
+    };
+    conceptsFile.update(state);
+    // An unwritable folder is found now, not after the first design.
+    await conceptsFile.flush();
+    reporter.start(state.info);
+
+    const track = (phase: ProductPhase) => (products: readonly GeneratedProduct[], changed: GeneratedProduct | undefined) => {
+      state.products = products;
+      conceptsFile.update(state);
+      if (!changed) return;
+      const finished = phase === 'design' ? ['ready', 'error'] : ['published', 'error'];
+      if (finished.includes(changed.status)) reporter.product(changed, phase, products.length);
+    };
+    const progress = (message: string) => reporter.progress(message);
+
+    try {
+      // Font parsing happens while the concepts are on their way, not during the first design.
+      if (providers.mode === 'openai') setImmediate(warmUpDesignRenderer);
+      const generated = await generateProducts(
+        {
+          count: flags.count,
+          theme: flags.theme,
+          brand: BRAND,
+          ...(flags.guidelines ? { guidelines: flags.guidelines } : {}),
+          delayMs: flags.delay ?? config.generator.delayMs,
+          signal,
+          onProgress: progress,
+          onProducts: track('design'),
+        },
+        providers,
+      );
+      state.products = generated;
+      if (selected) {
+        const ready = generated.filter((p) => p.status === 'ready').length;
+        if (ready > 0) {
+          reporter.publishing(selected.description, selected.publisher.providerName, ready);
+          state.products = await publishProducts(generated, selected.publisher, { signal, onProducts: track('publish') });
+        }
+      }
+      Object.assign(state, finishedOutcome(state.products, selected !== undefined));
+    } catch (error) {
+      const stoppedBy = stopSignal();
+      if (error instanceof PipelineCancelled && stoppedBy) {
+        Object.assign(state, { status: 'cancelled', signal: stoppedBy, exitCode: exitCodeForSignal(stoppedBy) });
+      } else {
+        // GenerationFailed carries the reason; anything else is unexpected but still one readable line.
+        Object.assign(state, { status: 'failed', error: error instanceof GenerationFailed ? error.message : errorMessage(error), exitCode: EXIT_FAILURE });
+      }
+    }
+
+    state.finishedAt = new Date().toISOString();
+    conceptsFile.update(state);
+    try {
+      await conceptsFile.flush();
+    } catch (error) {
+      state.status = 'failed';
+      state.error = `Could not write ${conceptsFile.path}: ${errorMessage(error)}`;
+      state.exitCode = EXIT_FAILURE;
+    }
+    reporter.end(state);
+    return state.exitCode ?? EXIT_FAILURE;
+  } finally {
+    await selected?.publisher.close();
+  }
+}
