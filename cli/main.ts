@@ -1,10 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../shared/config.ts';
 import { STORE_NAME } from '../shared/brand.ts';
+import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { EXIT_CODES_HELP, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { UsageError } from './usage-error.ts';
+import { packageVersion } from './version.ts';
 
 /**
  * `tshirt-gen`: the command-line shell over shared/. Each subcommand lives in cli/commands/ and
@@ -14,6 +16,7 @@ import { UsageError } from './usage-error.ts';
 export function buildProgram(options: { onExitCode?: (code: number) => void } = {}): Command {
   const program = new Command('tshirt-gen')
     .description(`${STORE_NAME}: generate funny AI t-shirt products and run the embedded test shop`)
+    .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     // Errors are printed once, as one line, by main(); commander must not print or exit itself.
     .exitOverride()
@@ -29,6 +32,7 @@ function oneLine(message: string): string {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  ignoreBrokenPipes();
   let exitCode = EXIT_OK;
   const program = buildProgram({ onExitCode: (code) => (exitCode = code) });
   try {
