@@ -93,7 +93,10 @@ export function runDocument(state: RunState, options: { relativeTo?: string } = 
   };
 }
 
-/** JSON for stdout or a file: C1 controls escaped too (JSON.stringify leaves them raw, and a terminal may obey them). */
+/** JSON for stdout or a file: C1 and bidi controls escaped too (JSON.stringify leaves them raw, and a terminal may obey them). */
 export function toJson(document: RunDocument): string {
-  return JSON.stringify(document, null, 2).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(document, null, 2).replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
