@@ -5,6 +5,7 @@ import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { EXIT_CODES_HELP, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { terminalSafe } from './output/terminal-text.ts';
 import { UsageError } from './usage-error.ts';
 import { packageVersion } from './version.ts';
 
@@ -27,8 +28,9 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
   return program;
 }
 
+/** The first line of a message, without commander's "error:" and without anything that could drive the terminal (arguments echo back). */
 function oneLine(message: string): string {
-  return message.replace(/^error:\s*/i, '').split('\n')[0]!.trim();
+  return terminalSafe(message.replace(/^error:\s*/i, '').split('\n')[0]!.trim());
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -46,10 +48,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT_USAGE;
     }
     if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`tshirt-gen: ${error.message}\n`);
+      process.stderr.write(`tshirt-gen: ${oneLine(error.message)}\n`);
       return EXIT_USAGE;
     }
-    process.stderr.write(`tshirt-gen: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`tshirt-gen: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -33,12 +33,13 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
       spinner.text = terminalSafe(message);
       if (!spinner.isSpinning) spinner.start();
     },
-    product(product: GeneratedProduct, phase: ProductPhase) {
+    product(product: GeneratedProduct, phase: ProductPhase, total: number) {
       const text = productLine(product, phase, providerName);
-      const current = spinner.text;
+      // The pipeline pauses after each design; say so rather than leave the finished design's line spinning.
+      const next = phase === 'design' ? `Designs done: ${product.index + 1}/${total}` : spinner.text;
       if (product.status === 'error') spinner.stopAndPersist({ symbol: paint('red', '✖'), text: paint('red', text) });
       else spinner.stopAndPersist({ symbol: paint('green', '✔'), text });
-      spinner.start(current);
+      spinner.start(next);
     },
     publishing(target: string, name: string, count: number) {
       providerName = name;
