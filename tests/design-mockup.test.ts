@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DesignInputError, renderProductImage } from '../shared/design/index.ts';
+import { DesignInputError, renderDesign, renderProductImage, renderProductImageFromDesign } from '../shared/design/index.ts';
 
 async function check(png: Buffer, size: number): Promise<void> {
   const meta = await sharp(png).metadata();
@@ -35,5 +35,25 @@ describe('renderProductImage', () => {
   it('refuses a bad size or shirt colour', async () => {
     await expect(renderProductImage({ quote: 'Hello there' }, { size: 0 })).rejects.toThrow(DesignInputError);
     await expect(renderProductImage({ quote: 'Hello there' }, { shirtColor: 'url(#x)' })).rejects.toThrow(/hex colour/);
+  });
+});
+
+describe('renderProductImageFromDesign', () => {
+  it('puts a finished design PNG on the shirt: same photo as from the quote, within rendering noise', async () => {
+    const request = { quote: 'My other co-founder is a language model', layout: 'quote', seed: 2 };
+    const { preview } = await renderDesign(request, { print: false });
+    const fromPng = await renderProductImageFromDesign(preview, { title: 'Co-founder', size: 300 });
+    await check(fromPng, 300);
+    const direct = await renderProductImage(request, { size: 300 });
+    const a = await sharp(fromPng).raw().toBuffer();
+    const b = await sharp(direct).raw().toBuffer();
+    let difference = 0;
+    for (let i = 0; i < a.length; i++) difference += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+    // The print area carries the design in both, so the mean channel difference stays small.
+    expect(difference / a.length).toBeLessThan(4);
+  });
+
+  it('refuses bytes that are not a PNG', async () => {
+    await expect(renderProductImageFromDesign(new TextEncoder().encode('<html></html>'))).rejects.toThrow(DesignInputError);
   });
 });

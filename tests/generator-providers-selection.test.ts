@@ -154,8 +154,8 @@ describe('local shop publisher', () => {
         ['XL', 2499, true],
         ['2XL', 2699, true],
       ]);
-      expect(saved.images).toHaveLength(1);
-      expect(saved.images[0]!.altText).toBe('Chief <Cats> Officer');
+      // The shirt photo first (what the storefront shows), then the design.
+      expect(saved.images.map((i) => i.altText)).toEqual(['Chief <Cats> Officer t-shirt', 'Chief <Cats> Officer design']);
     } finally {
       store.close();
     }

@@ -90,17 +90,25 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     expect(waits).toEqual([EXPECTED_THROTTLE_WAIT_MS]);
     for (const call of s.calls) expect(call.headers['x-shopify-access-token']).toBe(TOKEN);
 
-    expect(s.calls[0]!.variables).toEqual({
-      input: [{ resource: 'IMAGE', filename: 'chief-cats-officer.png', mimeType: 'image/png', httpMethod: 'POST', fileSize: String(png.length) }],
-    });
+    // Two images: the t-shirt photo for the storefront, then the design itself.
+    const staged = s.calls[0]!.variables as { input: Array<Record<string, string>> };
+    expect(staged.input.map((i) => [i.resource, i.filename, i.mimeType, i.httpMethod])).toEqual([
+      ['IMAGE', 'chief-cats-officer.png', 'image/png', 'POST'],
+      ['IMAGE', 'chief-cats-officer-design.png', 'image/png', 'POST'],
+    ]);
+    expect(staged.input[1]!.fileSize).toBe(String(png.length));
 
-    expect(s.uploads).toHaveLength(1);
-    const upload = s.uploads[0]!;
-    expect(upload.order).toEqual([...STAGED_PARAMETERS.map((p) => p.name), 'file']);
-    for (const { name, value } of STAGED_PARAMETERS) expect(upload.fields[name]).toBe(value);
-    expect(upload.file?.bytes.equals(png)).toBe(true);
-    expect(upload.file?.type).toBe('image/png');
-    expect(upload.headers['x-shopify-access-token']).toBeUndefined();
+    expect(s.uploads).toHaveLength(2);
+    for (const upload of s.uploads) {
+      expect(upload.order).toEqual([...STAGED_PARAMETERS.map((p) => p.name), 'file']);
+      for (const { name, value } of STAGED_PARAMETERS) expect(upload.fields[name]).toBe(value);
+      expect(upload.file?.type).toBe('image/png');
+      expect(upload.headers['x-shopify-access-token']).toBeUndefined();
+    }
+    const photo = await sharp(s.uploads[0]!.file!.bytes).metadata();
+    expect([photo.format, photo.width, photo.height]).toEqual(['png', 1200, 1200]);
+    expect(String(s.uploads[0]!.file!.bytes.length)).toBe(staged.input[0]!.fileSize);
+    expect(s.uploads[1]!.file?.bytes.equals(png)).toBe(true);
 
     const create = s.calls[2]!.variables as { product: Record<string, unknown>; media: unknown[] };
     expect(create.product).toEqual({
@@ -112,7 +120,10 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       status: 'ACTIVE',
       productOptions: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }, { name: 'L' }, { name: 'XL' }, { name: '2XL' }] }],
     });
-    expect(create.media).toEqual([{ originalSource: `${s.origin}/staged/7777/design.png`, mediaContentType: 'IMAGE', alt: 'Chief Cats Officer' }]);
+    expect(create.media).toEqual([
+      { originalSource: `${s.origin}/staged/7777/chief-cats-officer.png`, mediaContentType: 'IMAGE', alt: 'Chief Cats Officer t-shirt' },
+      { originalSource: `${s.origin}/staged/7778/chief-cats-officer-design.png`, mediaContentType: 'IMAGE', alt: 'Chief Cats Officer design' },
+    ]);
 
     const variants = s.calls[3]!.variables as { productId: string; strategy: string; variants: Array<{ optionValues: unknown; price: string }> };
     expect(variants.productId).toBe('gid://shopify/Product/1001');
@@ -146,7 +157,7 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     const { publisher: p } = publisher(s);
     await p.publish(product({ imageUrl: pathToFileURL(file).href }));
     await p.close();
-    expect(s.uploads[0]!.file?.bytes.equals(png)).toBe(true);
+    expect(s.uploads[1]!.file?.bytes.equals(png)).toBe(true);
   });
 
   it.each([

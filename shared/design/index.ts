@@ -19,7 +19,7 @@ export { renderSvgToPng, renderSvgToPngSync, renderSvgToPixels } from './render.
 export { withDpi, pixelsPerMetre } from './png-dpi.ts';
 export { hasEmojiFont } from './fonts.ts';
 export { warmUpDesignRenderer } from './warm-up.ts';
-export { renderProductImage, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';
+export { renderProductImage, renderProductImageFromDesign, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';
 
 export interface RenderedDesign {
   /** 4500x5400 transparent PNG with 300 DPI metadata; absent when `print: false`. */

@@ -4,6 +4,7 @@
  * be printed. Square, opaque, drawn in 1000 units and rendered straight to the requested size.
  */
 import { PRINT_HEIGHT, PRINT_WIDTH } from './canvas.ts';
+import { readArtwork } from './artwork.ts';
 import { composeDesign } from './design.ts';
 import { luminance, parseHexColor } from './palette.ts';
 import { renderSvgToPng } from './render.ts';
@@ -35,6 +36,18 @@ function shade(hex: string, amount: number): string {
 
 export function productImageSvg(req: DesignRequest, shirtColor: string): string {
   const design = composeDesign(req, 'd');
+  return shirtSvg(escapeXml(design.quote), `${defsMarkup(design.defs)}${design.body}`, shirtColor);
+}
+
+/** The same photo around a finished design PNG (any size with the print's 5:6 aspect), e.g. a published preview. */
+export function productImageFromDesignSvg(designPng: Uint8Array, title: string, shirtColor: string): string {
+  const data = Buffer.from(designPng).toString('base64');
+  const print = `<image width="${PRINT_WIDTH}" height="${PRINT_HEIGHT}" preserveAspectRatio="xMidYMin meet" href="data:image/png;base64,${data}"/>`;
+  return shirtSvg(escapeXml(title), print, shirtColor);
+}
+
+/** A t-shirt on the backdrop with `printMarkup` (drawn in print-canvas units) on its chest. */
+function shirtSvg(titleText: string, printMarkup: string, shirtColor: string): string {
   const dark = luminance(shirtColor) < 0.2;
   const inside = shade(shirtColor, dark ? -0.45 : -0.22);
   const rib = shade(shirtColor, dark ? 0.1 : -0.08);
@@ -43,7 +56,7 @@ export function productImageSvg(req: DesignRequest, shirtColor: string): string 
   const foldShadow = dark ? 0.16 : 0.06;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000" viewBox="0 0 1000 1000">` +
-    `<title>${escapeXml(design.quote)}</title>` +
+    `<title>${titleText}</title>` +
     '<defs>' +
     `<clipPath id="shirt"><path d="${SHIRT}"/></clipPath>` +
     '<radialGradient id="backdrop" cx="50%" cy="42%" r="70%"><stop offset="0" stop-color="#ffffff"/>' +
@@ -65,7 +78,7 @@ export function productImageSvg(req: DesignRequest, shirtColor: string): string 
     `<path d="${NECK_OPENING}" fill="${inside}"/>` +
     `<path d="${BACK_NECKLINE}" fill="none" stroke="${rib}" stroke-width="10"/>` +
     `<svg x="${PRINT_BOX.x}" y="${PRINT_BOX.y}" width="${PRINT_BOX.width}" height="${PRINT_BOX.height}" ` +
-    `viewBox="0 0 ${PRINT_WIDTH} ${PRINT_HEIGHT}" opacity="0.96">${defsMarkup(design.defs)}${design.body}</svg>` +
+    `viewBox="0 0 ${PRINT_WIDTH} ${PRINT_HEIGHT}" opacity="0.96">${printMarkup}</svg>` +
     '<g clip-path="url(#shirt)">' +
     '<rect width="1000" height="1000" fill="url(#sides)"/>' +
     '<rect width="1000" height="1000" fill="url(#light)"/>' +
@@ -98,4 +111,18 @@ export async function renderProductImage(
   }
   const shirtColor = parseHexColor(opts.shirtColor ?? DEFAULT_SHIRT_COLOR);
   return renderSvgToPng(productImageSvg(req, shirtColor), size, BACKDROP);
+}
+
+/** The product photo for an already rendered design PNG (publishing only has the design image). */
+export async function renderProductImageFromDesign(
+  designPng: Uint8Array,
+  opts: { title?: string; shirtColor?: string; size?: number } = {},
+): Promise<Buffer> {
+  const size = opts.size ?? DEFAULT_PRODUCT_IMAGE_SIZE;
+  if (!Number.isInteger(size) || size < 16 || size > 4096) {
+    throw new DesignInputError(`Product image size must be a whole number of pixels from 16 to 4096; got ${size}.`);
+  }
+  readArtwork(designPng); // refuses anything that is not a PNG with pixels
+  const shirtColor = parseHexColor(opts.shirtColor ?? DEFAULT_SHIRT_COLOR);
+  return renderSvgToPng(productImageFromDesignSvg(designPng, opts.title ?? '', shirtColor), size, BACKDROP);
 }

@@ -151,7 +151,13 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
       case 'stagedUploadsCreate':
         return {
           stagedUploadsCreate: {
-            stagedTargets: userErrors.length ? null : [{ url: `${origin}/staged-upload`, resourceUrl: `${origin}/staged/7777/design.png`, parameters: STAGED_PARAMETERS }],
+            stagedTargets: userErrors.length
+              ? null
+              : (variables.input as Array<{ filename: string }>).map((input, i) => ({
+                  url: `${origin}/staged-upload`,
+                  resourceUrl: `${origin}/staged/${7777 + i}/${input.filename}`,
+                  parameters: STAGED_PARAMETERS,
+                })),
             userErrors,
           },
         };

@@ -1,11 +1,12 @@
 import { LocalShopStore } from '../../local-shop/store/store.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
 import { ImageSourceError, loadDesignImage } from './image-source.ts';
+import { productImagesFor } from './product-images.ts';
 import { SIZES, sizePrice } from './sizes.ts';
 
 /**
  * Publishes into the embedded shop's store in DATA_DIR (the default without SHOPIFY_* settings):
- * the same product as on Shopify (Size S–2XL, 2XL surcharge, the design as its image), written in
+ * the same product as on Shopify (Size S–2XL, 2XL surcharge, shirt photo and design), written in
  * one transaction, so a product is there whole or not at all, even with other processes writing.
  */
 
@@ -35,6 +36,8 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
       }
       signal?.throwIfAborted();
       try {
+        const images = await productImagesFor(product.name, bytes);
+        signal?.throwIfAborted();
         const created = await open().insertProduct({
           title: product.name,
           description: product.description,
@@ -42,7 +45,7 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
           tags: [...new Set(product.keywords.map((k) => k.trim()).filter(Boolean))],
           options: [{ name: 'Size', values: [...SIZES] }],
           variants: SIZES.map((size) => ({ optionValues: [size], price: sizePrice(product.price, size), availableForSale: true })),
-          images: [{ bytes, altText: product.name }],
+          images: images.map(({ bytes: imageBytes, altText }) => ({ bytes: imageBytes, altText })),
         });
         return { productId: created.id, handle: created.handle };
       } catch (error) {

@@ -1,6 +1,7 @@
 import { STORE_NAME } from '../../../brand.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
+import { productImagesFor } from '../product-images.ts';
 import { SIZES, sizePrice } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { descriptionHtml } from './description-html.ts';
@@ -10,7 +11,7 @@ import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
 
 /**
  * Publishes a product to a Shopify store through the Admin GraphQL API 2025-07:
- * image bytes → stagedUploadsCreate → multipart upload → productCreate (Size option, image media)
+ * design bytes → shirt photo → stagedUploadsCreate → multipart uploads → productCreate (Size option, two images)
  * → productVariantsBulkCreate (every size with its price, replacing the standalone variant)
  * → publishablePublish to the Online Store publication. Returns the product GID and handle.
  */
@@ -24,23 +25,23 @@ export interface ShopifyPublisherOptions extends AdminClientOptions {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function imageFilename(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return `${slug || 'design'}.png`;
-}
-
 /** Tags from the keywords: trimmed, unique, within Shopify's 255-character limit. */
 function tagsOf(keywords: readonly string[]): string[] {
   return [...new Set(keywords.map((k) => k.trim()).filter((k) => k.length > 0 && k.length <= 255))];
 }
 
-function readStagedTarget(payload: Record<string, unknown>): StagedTarget {
-  const target = Array.isArray(payload.stagedTargets) ? payload.stagedTargets[0] : undefined;
-  if (!isRecord(target) || typeof target.url !== 'string' || typeof target.resourceUrl !== 'string' || !Array.isArray(target.parameters)) {
-    throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', 'the answer had no staged upload target');
+function readStagedTargets(payload: Record<string, unknown>, count: number): StagedTarget[] {
+  const targets = Array.isArray(payload.stagedTargets) ? payload.stagedTargets : [];
+  if (targets.length !== count) {
+    throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', `the answer had ${targets.length} staged upload targets for ${count} images`);
   }
-  const parameters = target.parameters.filter(isRecord).map((p) => ({ name: String(p.name), value: String(p.value) }));
-  return { url: target.url, resourceUrl: target.resourceUrl, parameters };
+  return targets.map((target) => {
+    if (!isRecord(target) || typeof target.url !== 'string' || typeof target.resourceUrl !== 'string' || !Array.isArray(target.parameters)) {
+      throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', 'the answer had an incomplete staged upload target');
+    }
+    const parameters = target.parameters.filter(isRecord).map((p) => ({ name: String(p.name), value: String(p.value) }));
+    return { url: target.url, resourceUrl: target.resourceUrl, parameters };
+  });
 }
 
 export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): Publisher & { close(): Promise<void> } {
@@ -70,21 +71,32 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
         throw error;
       }
-      const filename = imageFilename(product.name);
+      const images = await productImagesFor(product.name, bytes);
 
       const staged = payloadOf(
         'stagedUploadsCreate',
         await client.call({
           step: 'stagedUploadsCreate',
           query: STAGED_UPLOADS_CREATE,
-          variables: { input: [{ resource: 'IMAGE', filename, mimeType: 'image/png', httpMethod: 'POST', fileSize: String(bytes.byteLength) }] },
+          variables: {
+            input: images.map((image) => ({
+              resource: 'IMAGE',
+              filename: image.filename,
+              mimeType: 'image/png',
+              httpMethod: 'POST',
+              fileSize: String(image.bytes.byteLength),
+            })),
+          },
           idempotent: true,
           signal,
         }),
         'stagedUploadsCreate',
       );
-      const target = readStagedTarget(staged);
-      await uploadToStagedTarget(target, { bytes, filename, mimeType: 'image/png' }, { dispatcher: client.dispatcher, signal, timeoutMs });
+      const targets = readStagedTargets(staged, images.length);
+      for (const [i, target] of targets.entries()) {
+        const image = images[i]!;
+        await uploadToStagedTarget(target, { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' }, { dispatcher: client.dispatcher, signal, timeoutMs });
+      }
 
       const created = payloadOf(
         'productCreate',
@@ -101,7 +113,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
               status: 'ACTIVE',
               productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
             },
-            media: [{ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: product.name.slice(0, 512) }],
+            media: targets.map((target, i) => ({ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: images[i]!.altText.slice(0, 512) })),
           },
           idempotent: false,
           signal,

@@ -1,0 +1,25 @@
+import { renderProductImageFromDesign } from '../../design/index.ts';
+
+/**
+ * The images a published product carries: first the t-shirt photo (the storefront's card and page
+ * image, like the seed catalogue's), then the design itself for a close look.
+ */
+
+export interface ProductImageFile {
+  bytes: Uint8Array;
+  filename: string;
+  altText: string;
+}
+
+export function fileSlug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'design';
+}
+
+export async function productImagesFor(name: string, designPng: Uint8Array): Promise<ProductImageFile[]> {
+  const photo = await renderProductImageFromDesign(designPng, { title: name });
+  const slug = fileSlug(name);
+  return [
+    { bytes: photo, filename: `${slug}.png`, altText: `${name} t-shirt` },
+    { bytes: designPng, filename: `${slug}-design.png`, altText: `${name} design` },
+  ];
+}
