@@ -39,7 +39,9 @@ const EnvSchema = z.object({
   LOCAL_SHOP_HOST: optionalText,
   LOCAL_SHOP_PORT: port(8787),
   LOCAL_SHOP_TOKEN: optionalText,
+  LOCAL_SHOP_PUBLIC_URL: optionalText,
   DATA_DIR: optionalText,
+  SITE_BUILDS_DIR: optionalText,
   HOST: optionalText,
   PORT: port(4321),
   SITE_URL: optionalText,
@@ -65,9 +67,16 @@ export interface StorefrontEndpoint {
 
 export interface Config {
   storefront: StorefrontEndpoint;
-  localShop: { host: string; port: number; token: string | undefined; dataDir: string };
+  localShop: {
+    host: string;
+    port: number;
+    token: string | undefined;
+    dataDir: string;
+    /** Origin browsers use for the shop (API, images, checkout), when it differs from host:port. */
+    publicUrl: string | undefined;
+  };
   shopifyAdminToken: string | undefined;
-  server: { host: string; port: number; siteUrl: string };
+  server: { host: string; port: number; siteUrl: string; buildsDir: string };
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
   generator: { token: string | undefined; delayMs: number; deployHookUrl: string | undefined };
 }
@@ -80,13 +89,13 @@ export class ConfigError extends Error {
 }
 
 /** `my-shop.myshopify.com` → `https://my-shop.myshopify.com`; full http(s) URLs are kept (emulators, tests). */
-export function storeOrigin(domain: string): string {
+export function storeOrigin(domain: string, variable = 'SHOPIFY_STORE_DOMAIN'): string {
   const withScheme = /^https?:\/\//i.test(domain) ? domain : `https://${domain}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new ConfigError(`SHOPIFY_STORE_DOMAIN is not a valid domain or URL: "${domain}"`);
+    throw new ConfigError(`${variable} is not a valid domain or URL: "${domain}"`);
   }
   return url.origin;
 }
@@ -105,11 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const e = parsed.data;
   const localHost = e.LOCAL_SHOP_HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? '.data');
   const localShop = {
     host: localHost,
     port: e.LOCAL_SHOP_PORT,
     token: e.LOCAL_SHOP_TOKEN,
-    dataDir: path.resolve(cwd, e.DATA_DIR ?? '.data'),
+    dataDir,
+    publicUrl: e.LOCAL_SHOP_PUBLIC_URL ? storeOrigin(e.LOCAL_SHOP_PUBLIC_URL, 'LOCAL_SHOP_PUBLIC_URL') : undefined,
   };
 
   let storefront: StorefrontEndpoint;
@@ -117,7 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     const origin = storeOrigin(e.SHOPIFY_STORE_DOMAIN);
     storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.SHOPIFY_STOREFRONT_TOKEN ?? '', embedded: false };
   } else {
-    const origin = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${localShop.port}`;
+    const listening = localHost === '0.0.0.0' ? '127.0.0.1' : localHost === '::' ? '::1' : localHost;
+    const origin = localShop.publicUrl ?? `http://${listening.includes(':') ? `[${listening}]` : listening}:${localShop.port}`;
     storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.LOCAL_SHOP_TOKEN ?? '', embedded: true };
   }
 
@@ -126,7 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storefront,
     localShop,
     shopifyAdminToken: e.SHOPIFY_ADMIN_TOKEN,
-    server: { host, port: e.PORT, siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '') },
+    server: {
+      host,
+      port: e.PORT,
+      siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      buildsDir: e.SITE_BUILDS_DIR ? path.resolve(cwd, e.SITE_BUILDS_DIR) : path.join(dataDir, 'site-builds'),
+    },
     openai: {
       apiKey: e.OPENAI_API_KEY,
       baseURL: e.OPENAI_BASE_URL,

@@ -12,7 +12,8 @@ describe('configuration', () => {
       embedded: true,
     });
     expect(config.localShop.dataDir).toBe(path.resolve('/srv/app', '.data'));
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 4321, siteUrl: 'http://localhost:4321' });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 4321, siteUrl: 'http://localhost:4321', buildsDir: path.resolve('/srv/app', '.data', 'site-builds') });
+    expect(config.localShop.publicUrl).toBeUndefined();
     expect(config.generator.delayMs).toBe(1000);
   });
 
@@ -24,6 +25,13 @@ describe('configuration', () => {
       embedded: false,
     });
     expect(loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:9999/' }).storefront.graphqlUrl).toBe('http://127.0.0.1:9999/api/2025-07/graphql.json');
+  });
+
+  it('a public URL for the embedded shop is what browsers and builds use', () => {
+    const config = loadConfig({ LOCAL_SHOP_HOST: '0.0.0.0', LOCAL_SHOP_PUBLIC_URL: 'https://shop.example.test/' });
+    expect(config.localShop.publicUrl).toBe('https://shop.example.test');
+    expect(config.storefront.graphqlUrl).toBe('https://shop.example.test/api/2025-07/graphql.json');
+    expect(loadConfig({ LOCAL_SHOP_HOST: '0.0.0.0' }).storefront.origin).toBe('http://127.0.0.1:8787');
   });
 
   it('an empty variable means the default', () => {

@@ -58,13 +58,14 @@ export class LocalShopStartError extends Error {
   override name = 'LocalShopStartError';
 }
 
-/** The embedded shop's options from the environment (LOCAL_SHOP_HOST, LOCAL_SHOP_PORT, LOCAL_SHOP_TOKEN, DATA_DIR). */
+/** The embedded shop's options from the environment (LOCAL_SHOP_HOST, _PORT, _TOKEN, _PUBLIC_URL, DATA_DIR). */
 export function localShopOptionsFromConfig(config: Config): LocalShopOptions {
   return {
     host: config.localShop.host,
     port: config.localShop.port,
     dataDir: config.localShop.dataDir,
     ...(config.localShop.token ? { token: config.localShop.token } : {}),
+    ...(config.localShop.publicUrl ? { publicUrl: config.localShop.publicUrl } : {}),
     storefrontUrl: config.server.siteUrl,
   };
 }

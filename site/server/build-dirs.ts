@@ -14,8 +14,7 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * default `.data`). Never under `dist/`: `astro build` empties that.
  */
 export function buildsRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SITE_BUILDS_DIR) return path.resolve(PROJECT_ROOT, env.SITE_BUILDS_DIR);
-  return path.join(loadConfig(env, PROJECT_ROOT).localShop.dataDir, 'site-builds');
+  return loadConfig(env, PROJECT_ROOT).server.buildsDir;
 }
 
 /**
