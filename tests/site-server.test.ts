@@ -121,6 +121,35 @@ describe('site server', () => {
     expect((await slow).body).toBe('slow Build A');
   });
 
+  it('removes the process listeners a build adds once the next build takes over', async () => {
+    const before = process.listenerCount('unhandledRejection');
+    for (let i = 0; i < 12; i++) {
+      const dir = fakeBuild(`leaky-${i}`, `Leaky ${i}`);
+      // Like the Astro node adapter: every loaded build registers a process-wide listener.
+      writeFileSync(path.join(dir, 'server', 'entry.mjs'), `process.on('unhandledRejection', () => {});\nexport function handler(req, res, next) { next(); }\n`);
+      await server.swap(dir);
+    }
+    expect(process.listenerCount('unhandledRejection')).toBeLessThanOrEqual(before + 1);
+    await server.swap(fakeBuild('b2', 'Build B'));
+    expect(process.listenerCount('unhandledRejection')).toBeLessThanOrEqual(before);
+  });
+
+  it('hands each on-demand request its own copy of the locals', async () => {
+    const dir = fakeBuild('locals', 'Locals');
+    writeFileSync(
+      path.join(dir, 'server', 'entry.mjs'),
+      `export function handler(req, res, next, locals) { const seen = JSON.stringify(locals); locals.written = true; res.end(seen); }\n`,
+    );
+    const withLocals = await startSiteServer({ host: '127.0.0.1', port: 0, log: () => {}, locals: { service: 'here' } });
+    try {
+      await withLocals.swap(dir);
+      expect((await request(`${withLocals.url}/api/anything`)).body).toBe('{"service":"here"}');
+      expect((await request(`${withLocals.url}/api/anything`)).body).toBe('{"service":"here"}');
+    } finally {
+      await withLocals.close();
+    }
+  });
+
   it('keeps serving the current build when the next one cannot be loaded', async () => {
     const broken = path.join(root, 'broken');
     mkdirSync(path.join(broken, 'client'), { recursive: true });

@@ -10,7 +10,8 @@ import sirv from 'sirv';
  */
 
 export type Next = (error?: unknown) => void;
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void | Promise<void>;
+/** A node-style handler; the Astro adapter's also takes the request's `locals` as a fourth argument. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next, locals?: object) => void | Promise<void>;
 
 export interface LoadedBuild {
   dir: string;
@@ -18,6 +19,8 @@ export interface LoadedBuild {
   /** Astro's handler for routes that are not pre-rendered; calls `next` for unknown paths. */
   serveDynamic: NodeHandler;
   notFoundPage: Buffer;
+  /** Undoes what loading the build did to the process (its process-wide listeners); call once it is no longer served. */
+  retire(): void;
 }
 
 export class BuildLoadError extends Error {
@@ -47,19 +50,35 @@ export async function loadBuild(dir: string): Promise<LoadedBuild> {
     throw new BuildLoadError(`The build in ${dir} has no 404 page (client/404.html); was it built completely?`);
   }
   let serveDynamic: NodeHandler;
+  // The adapter adds an `unhandledRejection` listener per loaded build; note which, to remove them when the build retires.
+  const before = new Set(process.listeners('unhandledRejection'));
+  const added = () => process.listeners('unhandledRejection').filter((listener) => !before.has(listener));
+  const removeAdded = () => {
+    for (const listener of added()) process.removeListener('unhandledRejection', listener);
+  };
   try {
     const module: { handler?: unknown } = await import(pathToFileURL(entry).href);
     if (!isHandler(module.handler)) throw new Error('it exports no request handler');
     serveDynamic = module.handler;
   } catch (error) {
+    removeAdded();
     const reason = error instanceof Error ? error.message : String(error);
     throw new BuildLoadError(`Could not load the server part of the build in ${dir}: ${reason}`);
   }
+  const listeners = added();
   const serveStatic = sirv(clientDir, {
     dev: false,
     etag: true,
     extensions: ['html'],
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
   });
-  return { dir, serveStatic, serveDynamic, notFoundPage };
+  return {
+    dir,
+    serveStatic,
+    serveDynamic,
+    notFoundPage,
+    retire() {
+      for (const listener of listeners.splice(0)) process.removeListener('unhandledRejection', listener);
+    },
+  };
 }

@@ -23,6 +23,8 @@ export interface SiteServerOptions {
   host: string;
   port: number;
   log?: (line: string) => void;
+  /** Handed to every on-demand route as Astro's `locals` (the generator API's services live here). */
+  locals?: object;
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -53,7 +55,7 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startSiteServer({ host, port, log = (line) => console.error(line) }: SiteServerOptions): Promise<SiteServer> {
+export async function startSiteServer({ host, port, log = (line) => console.error(line), locals }: SiteServerOptions): Promise<SiteServer> {
   let current: LoadedBuild | undefined;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -70,7 +72,9 @@ export async function startSiteServer({ host, port, log = (line) => console.erro
     };
     const dynamic = () => {
       try {
-        void Promise.resolve(build.serveDynamic(req, res, (error) => (error ? fail(error) : sendNotFound(req, res, build)))).catch(fail);
+        // A fresh object per request: Astro lets routes write to locals, and nothing may leak between requests.
+        const next = (error?: unknown) => (error ? fail(error) : sendNotFound(req, res, build));
+        void Promise.resolve(build.serveDynamic(req, res, next, { ...locals })).catch(fail);
       } catch (error) {
         fail(error);
       }
@@ -96,10 +100,14 @@ export async function startSiteServer({ host, port, log = (line) => console.erro
   return {
     url: `http://${urlHost(host)}:${address.port}`,
     async swap(dir) {
-      current = await loadBuild(dir);
+      const next = await loadBuild(dir);
+      const retired = current;
+      current = next;
+      retired?.retire();
     },
     currentBuild: () => current?.dir,
     close() {
+      current?.retire();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
