@@ -32,6 +32,18 @@ const nonNegativeInt = (fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL')
+  .optional();
+
 const EnvSchema = z.object({
   SHOPIFY_STORE_DOMAIN: optionalText,
   SHOPIFY_STOREFRONT_TOKEN: optionalText,
@@ -51,7 +63,7 @@ const EnvSchema = z.object({
   OPENAI_IMAGE_MODEL: optionalText,
   GENERATOR_TOKEN: optionalText,
   GENERATOR_DELAY_MS: nonNegativeInt(1000),
-  DEPLOY_HOOK_URL: optionalText,
+  DEPLOY_HOOK_URL: httpUrl,
 });
 
 export interface StorefrontEndpoint {
@@ -78,7 +90,13 @@ export interface Config {
   shopifyAdminToken: string | undefined;
   server: { host: string; port: number; siteUrl: string; buildsDir: string };
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
-  generator: { token: string | undefined; delayMs: number; deployHookUrl: string | undefined };
+  generator: {
+    token: string | undefined;
+    delayMs: number;
+    deployHookUrl: string | undefined;
+    /** Where the server keeps the designs the /generator page makes (served under /api/designs/). */
+    designsDir: string;
+  };
 }
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-5.4-mini';
@@ -150,6 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
       imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_OPENAI_IMAGE_MODEL,
     },
-    generator: { token: e.GENERATOR_TOKEN, delayMs: e.GENERATOR_DELAY_MS, deployHookUrl: e.DEPLOY_HOOK_URL },
+    generator: { token: e.GENERATOR_TOKEN, delayMs: e.GENERATOR_DELAY_MS, deployHookUrl: e.DEPLOY_HOOK_URL, designsDir: path.join(dataDir, 'designs') },
   };
 }

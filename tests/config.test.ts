@@ -45,4 +45,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ GENERATOR_DELAY_MS: '-5' })).toThrow(/GENERATOR_DELAY_MS/);
     expect(() => loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://' })).toThrow(/SHOPIFY_STORE_DOMAIN is not a valid domain or URL/);
   });
+
+  it('the generator keeps its designs in DATA_DIR/designs; a deploy hook must be an http(s) URL, and its value is never echoed', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/store' }).generator.designsDir).toBe('/srv/store/designs');
+    expect(loadConfig({ DEPLOY_HOOK_URL: 'https://api.example.test/hooks/abc' }).generator.deployHookUrl).toBe('https://api.example.test/hooks/abc');
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'ftp://hooks.example.test/secret-part' })).toThrow(new ConfigError('DEPLOY_HOOK_URL must be an http(s) URL'));
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'not a url' })).toThrow(/DEPLOY_HOOK_URL must be an http\(s\) URL/);
+  });
 });
