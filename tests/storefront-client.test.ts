@@ -57,6 +57,12 @@ describe('Storefront client: requests and answers', () => {
     expect(products[0]!.priceRange.minVariantPrice).toEqual({ amount: '24.99', currencyCode: 'USD' });
   });
 
+  it('asks for the newest products first when told to (the home page does)', async () => {
+    const { server, client } = await clientFor(() => ({ body: productsPage(1, 2, false) }));
+    await client.listProducts(20, undefined, { newestFirst: true });
+    expect((JSON.parse(server.requests[0]!.body) as { variables: unknown }).variables).toEqual({ first: 20, after: null, reverse: true });
+  });
+
   it('finds a product by handle and answers null for an unknown one', async () => {
     const { client } = await clientFor((req) => {
       const { variables } = JSON.parse(req.body) as { variables: { handle: string } };

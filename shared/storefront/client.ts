@@ -19,8 +19,8 @@ import { createTransport, type GraphqlTransport, type TransportOptions } from '.
 /** The server-side Storefront API client: build time, CLI, tests. The browser has `browser.ts`. */
 export interface StorefrontClient {
   readonly endpoint: Pick<StorefrontEndpoint, 'graphqlUrl' | 'token'>;
-  /** One page of products; `first` defaults to 20 (SPEC §7). */
-  listProducts(first?: number, signal?: AbortSignal): Promise<Product[]>;
+  /** One page of products; `first` defaults to 20 (SPEC §7); `newestFirst` lists the latest products first. */
+  listProducts(first?: number, signal?: AbortSignal, options?: { newestFirst?: boolean }): Promise<Product[]>;
   /** Every product in the store, walking cursor pages of `pageSize` (at most 250). */
   allProducts(options?: { pageSize?: number; signal?: AbortSignal; onPage?: (count: number) => void }): Promise<Product[]>;
   /** The product with this handle, or null when the store has none. */
@@ -45,19 +45,19 @@ export function createStorefrontClient(
 ): StorefrontClient {
   const transport = options.transport ?? createTransport(endpoint.graphqlUrl, endpoint.token, options);
 
-  async function page(first: number, after: string | null, signal?: AbortSignal) {
-    const data = await transport.post('Products', PRODUCTS_QUERY, { first, after }, signal);
+  async function page(first: number, after: string | null, signal?: AbortSignal, reverse = false) {
+    const data = await transport.post('Products', PRODUCTS_QUERY, { first, after, ...(reverse ? { reverse } : {}) }, signal);
     return parse(ProductsDataSchema, data, 'Products').products;
   }
 
   return {
     endpoint,
 
-    async listProducts(first = PRODUCT_LIST_SIZE, signal) {
+    async listProducts(first = PRODUCT_LIST_SIZE, signal, { newestFirst = false } = {}) {
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
         throw new RangeError(`first must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${first}`);
       }
-      return (await page(first, null, signal)).edges.map((e) => e.node);
+      return (await page(first, null, signal, newestFirst)).edges.map((e) => e.node);
     },
 
     async allProducts({ pageSize = MAX_PAGE_SIZE, signal, onPage } = {}) {

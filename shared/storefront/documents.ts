@@ -52,9 +52,10 @@ const CART_FIELDS = /* GraphQL */ `
   }
 `;
 
+// Shopify's default order is by id, oldest first; `reverse: true` lists the newest first.
 export const PRODUCTS_QUERY = /* GraphQL */ `
-  query Products($first: Int!, $after: String) {
-    products(first: $first, after: $after) {
+  query Products($first: Int!, $after: String, $reverse: Boolean = false) {
+    products(first: $first, after: $after, reverse: $reverse) {
       edges { node { ...ProductFields } }
       pageInfo { hasNextPage endCursor }
     }

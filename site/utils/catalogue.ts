@@ -36,9 +36,12 @@ export function allProducts(): Promise<Product[]> {
   return fetching;
 }
 
-/** The home page's list: the first 20 products (SPEC §9). */
+/**
+ * The home page's list: 20 products (SPEC §9), the newest first, so what the generator publishes
+ * shows on the home page even when the store holds more than 20 (by default Shopify lists the oldest first).
+ */
 export function homeProducts(): Promise<Product[]> {
-  const fetching = homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE));
+  const fetching = homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
   if (memoize) homeList = fetching;
   return fetching;
 }

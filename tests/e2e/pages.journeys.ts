@@ -83,7 +83,9 @@ export function pageJourneys(): void {
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await cartCount(page)).toBe(1);
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as { items: { variantId: string; quantity: number }[] };
-      const product = (await shopProducts())[0]!;
+      // The home page lists the newest first: find the card's product by its link.
+      const handle = (await card.locator('a.card-link').getAttribute('href'))?.replace('/product/', '');
+      const product = (await shopProducts()).find((p) => p.handle === handle)!;
       expect(stored.items).toEqual([expect.objectContaining({ variantId: product.variants.edges[0]!.node.id, quantity: 1 })]);
       await close();
     });
