@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig, fontProviders } from 'astro/config';
 import { loadConfig } from './shared/config.ts';
 import { embeddedShop } from './site/integrations/embedded-shop.ts';
+import { generatorServices } from './site/integrations/generator-services.ts';
 
 const config = loadConfig();
 
@@ -16,10 +17,13 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   compressHTML: true,
-  // Every page is pre-rendered; the adapter is here for the on-demand endpoints that come later.
+  // Every page is pre-rendered; the adapter serves the generator API's on-demand endpoints.
   adapter: node({ mode: 'middleware' }),
+  // The only on-demand routes are the generator API: JSON bodies only (a cross-site form cannot send
+  // one, a cross-site JSON fetch needs a CORS preflight that is never granted), errors always as JSON.
+  security: { checkOrigin: false },
   session: false,
-  integrations: [react(), embeddedShop()],
+  integrations: [react(), embeddedShop(), generatorServices()],
   devToolbar: { enabled: false },
   prefetch: false,
   fonts: [

@@ -3,12 +3,15 @@ import type { LocalShop } from '../../shared/local-shop/index.ts';
 import { astroBuild } from './astro-build.ts';
 import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';
 import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
+import { createPublishFollowUp } from './generator/publish-follow-up.ts';
+import { createGeneratorServices } from './generator/services.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 /**
  * What `npm start` runs: the embedded shop (unless a real store is configured), a production build
  * of the site against it, and the server for that build. `rebuild()` makes a fresh build in its
- * own directory and swaps it in while the old one keeps serving until then.
+ * own directory and swaps it in while the old one keeps serving until then. The generator API's
+ * services reach every build's endpoints through Astro's `locals`; a publish leads to a rebuild.
  */
 
 export interface StoreApp {
@@ -20,6 +23,8 @@ export interface StoreApp {
   startedShop: boolean;
   /** Builds again (one build at a time; calls made meanwhile share the next build) and swaps it in. */
   rebuild(): Promise<void>;
+  /** Resolves once no rebuild after a publish is waiting or running. */
+  publishesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,16 +57,27 @@ export async function startStoreApp({ env = process.env, log = (line) => console
   signal?.addEventListener('abort', () => stopping.abort(), { once: true });
   let shop: LocalShop | undefined;
   let server: SiteServer | undefined;
+  // Bound once the first build is in: a publish can only happen through a served build.
+  let rebuildAfterPublish: (() => Promise<void>) | undefined;
+  const followUp = createPublishFollowUp({
+    rebuild: () => rebuildAfterPublish?.() ?? Promise.resolve(),
+    // A hosting platform's build could not reach the embedded shop, so the hook is for a real store.
+    ...(config.storefront.embedded ? {} : { deployHookUrl: config.generator.deployHookUrl }),
+    log,
+  });
+  const generator = createGeneratorServices({ config, log, onPublished: () => followUp.published() });
 
   async function close() {
     stopping.abort();
+    followUp.close();
     await server?.close();
+    await generator.close();
     await shop?.close();
   }
 
   try {
     // Listen first: a taken port fails at once, and the shop's checkout page can link back here.
-    server = await startSiteServer({ host: config.server.host, port: config.server.port, log });
+    server = await startSiteServer({ host: config.server.host, port: config.server.port, log, locals: { generator } });
     const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;
     if (config.storefront.embedded) {
       if (await answersAt(config.storefront.origin)) {
@@ -119,12 +135,16 @@ export async function startStoreApp({ env = process.env, log = (line) => console
     await close();
     throw stopping.signal.aborted ? new StoreStartCancelled('Stopped before the store was ready') : error;
   }
+  rebuildAfterPublish = rebuild;
+  log(`Generator (${siteServer.url}/generator): ${generator.describe()}`);
+  if (config.generator.deployHookUrl && config.storefront.embedded) log('DEPLOY_HOOK_URL is ignored: publishing goes to the embedded shop, which a hosting platform cannot reach.');
 
   return {
     siteUrl: siteServer.url,
     shopUrl: shop?.origin ?? config.storefront.origin,
     startedShop: shop !== undefined,
     rebuild,
+    publishesSettled: () => followUp.settled(),
     close,
   };
 }

@@ -1,0 +1,7 @@
+// What on-demand routes find in Astro's `locals`.
+declare namespace App {
+  interface Locals {
+    /** The generator API's services, from the store server (npm start) or the dev server integration. */
+    generator?: import('./server/generator/services.ts').GeneratorServices;
+  }
+}

@@ -1,0 +1,9 @@
+import { generatorPost, onlyMethod } from '../../server/api/generator-endpoint.ts';
+import { PublishRequestSchema } from '../../server/api/request-schemas.ts';
+
+/** POST {product: {name, description, price, category, imageUrl, keywords}} → {productId, handle}. */
+export const prerender = false;
+
+export const POST = generatorPost('publishing', PublishRequestSchema, (services, body, signal) => services.publish(body.product, signal));
+
+export const ALL = onlyMethod('POST');
