@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureReason } from '../site/server/astro-build.ts';
+import { buildEnvironment, failureReason } from '../site/server/astro-build.ts';
 import { PROJECT_ROOT, buildsRoot, newBuildDir, pruneBuilds } from '../site/server/build-dirs.ts';
 import { startSiteServer, type SiteServer } from '../site/server/site-server.ts';
 
@@ -177,6 +177,15 @@ describe('build directories', () => {
     expect(readdirSync(builds)).toContain('node_modules');
     pruneBuilds(builds, [three, two]);
     expect(readdirSync(builds).sort()).toEqual([path.basename(two), path.basename(three), 'node_modules'].sort());
+  });
+});
+
+describe('the build environment', () => {
+  it('carries no secret and none of the names Vite keeps for itself, whatever the server has', () => {
+    const secrets = { SHOPIFY_ADMIN_TOKEN: 'shpat_x', OPENAI_API_KEY: 'sk-x', GENERATOR_TOKEN: 'staff', DEPLOY_HOOK_URL: 'https://hooks.example/x' };
+    const env = buildEnvironment({ ...secrets, DEV: '1', MODE: 'test', NODE_ENV: 'test', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' }, '/tmp/out');
+    for (const name of [...Object.keys(secrets), 'DEV', 'MODE']) expect(env[name], name).toBeUndefined();
+    expect(env).toMatchObject({ NODE_ENV: 'production', SITE_OUT_DIR: '/tmp/out', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' });
   });
 });
 

@@ -37,10 +37,16 @@ export function failureReason(lines: readonly string[]): string {
   return messages.at(-1) ?? 'astro build failed without saying why';
 }
 
-export function astroBuild({ outDir, env = process.env, onLine, signal }: AstroBuildOptions): Promise<void> {
+/** The build's environment: the caller's, minus every secret and Vite's reserved names, set for a production build into `outDir`. */
+export function buildEnvironment(env: NodeJS.ProcessEnv, outDir: string): NodeJS.ProcessEnv {
   // A production build whatever the caller's NODE_ENV (a test runner sets `test`, which Vite honours).
   const childEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
   for (const name of [...SECRETS, ...VITE_RESERVED]) delete childEnv[name];
+  return childEnv;
+}
+
+export function astroBuild({ outDir, env = process.env, onLine, signal }: AstroBuildOptions): Promise<void> {
+  const childEnv = buildEnvironment(env, outDir);
   const astro = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const child = spawn(process.execPath, [astro, 'build'], { cwd: PROJECT_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], signal });
   const tail: string[] = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartJourneys } from './cart.journeys.ts';
+import { generatorJourneys } from './generator.journeys.ts';
 import { harness, startHarness, stopHarness } from './harness.ts';
 import { pageJourneys } from './pages.journeys.ts';
 import { productJourneys } from './product.journeys.ts';
@@ -19,6 +20,8 @@ pageJourneys();
 productJourneys();
 cartJourneys();
 serverJourneys();
+// Last: it publishes into the shop, which changes the catalogue the journeys above read.
+generatorJourneys();
 
 describe('stopping', () => {
   it('SIGTERM stops the store and the embedded shop cleanly', async () => {

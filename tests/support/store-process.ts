@@ -10,11 +10,14 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** Fake secrets in the environment: none may ever reach a page or a bundle. */
+/**
+ * Fake secrets in the environment: none may ever reach a page or a bundle. Only settings that fit a
+ * store with nothing else configured (an OpenAI key or an Admin token would switch the generator to
+ * services these machines cannot reach); `buildEnvironment` is tested to drop those too.
+ */
 export const FAKE_SECRETS = {
-  SHOPIFY_ADMIN_TOKEN: 'shpat_e2e-admin-secret-4b1d',
-  OPENAI_API_KEY: 'sk-e2e-openai-secret-9c2e',
   GENERATOR_TOKEN: 'e2e-generator-secret-77aa',
+  DEPLOY_HOOK_URL: 'https://hooks.example.test/deploy/e2e-hook-secret-51c0',
 } as const;
 
 export interface StoreProcess {
@@ -44,7 +47,8 @@ export async function startStoreProcess({ timeoutMs = 240_000 } = {}): Promise<S
   const buildsDir = path.join(tmp, 'builds');
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'site', 'server', 'start.ts')], {
     cwd: REPO_ROOT,
-    env: cleanEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, ...FAKE_SECRETS }),
+    // A short pause between designs keeps the generator journeys quick.
+    env: cleanEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, GENERATOR_DELAY_MS: '50', ...FAKE_SECRETS }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

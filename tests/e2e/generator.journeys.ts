@@ -1,0 +1,249 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BRAND } from '../../shared/brand.ts';
+import { FAKE_SECRETS } from '../support/store-process.ts';
+import { harness, hydrated, newPage, unexpectedErrors } from './harness.ts';
+
+/**
+ * /generator end to end: the staff token, a run with a failing design, and publishing that reaches
+ * the storefront through a rebuild while every page keeps answering; then the API over HTTP.
+ */
+
+const TOKEN = FAKE_SECRETS.GENERATOR_TOKEN;
+// The page learns that a token is needed from the API's 401, which the browser logs.
+const TOKEN_CHECK = /401 \(Unauthorized\)/;
+const LIVE_WITHIN_MS = 60_000;
+
+async function openGenerator(page: Page): Promise<void> {
+  await page.goto(new URL('/generator', harness.store.siteUrl).toString());
+  await hydrated(page);
+}
+
+/** Enters the staff token in the page's form and waits for the settings. */
+async function unlock(page: Page, token: string = TOKEN): Promise<void> {
+  const form = page.getByRole('form', { name: 'Staff access' });
+  await form.waitFor();
+  await form.getByLabel('Staff token').fill(token);
+  await form.getByRole('button', { name: 'Unlock the generator' }).click();
+}
+
+function generateButton(page: Page) {
+  return page.getByRole('button', { name: /^Generate -?\d+ Products$/ });
+}
+
+async function generate(page: Page, count: number, theme: string): Promise<void> {
+  await page.getByLabel('Number of Products').fill(String(count));
+  await page.getByLabel('Theme/Category').fill(theme);
+  await generateButton(page).click();
+}
+
+/** Waits until the run is over (the button reads 'Generate N Products' again). */
+async function runFinished(page: Page): Promise<void> {
+  await generateButton(page).waitFor({ timeout: 30_000 });
+}
+
+function cards(page: Page) {
+  return page.locator('.gen-card');
+}
+
+function toast(page: Page, title: string) {
+  return page.locator('.toast-title', { hasText: title });
+}
+
+function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
+}
+
+export function generatorJourneys(): void {
+  describe('generator page', () => {
+    it('is for staff only: noindex, no canonical URL, not in the sitemap', async () => {
+      const html = await (await fetch(new URL('/generator', harness.store.siteUrl))).text();
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain(TOKEN);
+      const sitemap = await (await fetch(new URL('/sitemap.xml', harness.store.siteUrl))).text();
+      expect(sitemap).not.toContain('/generator');
+    });
+
+    it('asks for the staff token once per tab, refuses a wrong one, and asks again when the server refuses it', async () => {
+      const { page, context, messages, close } = await newPage({ width: 390, height: 844 });
+      await openGenerator(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('AI Product Generator');
+      await unlock(page, 'not-the-token');
+      await page.getByText('That token was not accepted. Check it and enter it again.').waitFor();
+      await unlock(page);
+      await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
+      expect(await page.getByText('Configure your settings above and click Generate Products').count()).toBe(1);
+
+      // Kept for the tab: a reload does not ask again.
+      await page.reload();
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
+      expect(await page.getByRole('form', { name: 'Staff access' }).count()).toBe(0);
+
+      // The settings: labelled inputs, the defaults, the count rules.
+      expect(await page.getByLabel('Number of Products').inputValue()).toBe('6');
+      expect(await page.getByLabel('Theme/Category').inputValue()).toBe('AI quotes for entrepreneurs and small business owners');
+      expect(await page.getByLabel('Brand Guidelines').getAttribute('rows')).toBe('3');
+      await page.getByLabel('Number of Products').fill('0');
+      expect(await generateButton(page).textContent()).toBe('Generate 0 Products');
+      expect(await generateButton(page).isDisabled()).toBe(true);
+      await page.getByLabel('Number of Products').fill('');
+      expect(await generateButton(page).textContent()).toBe('Generate 6 Products');
+      expect(await generateButton(page).isEnabled()).toBe(true);
+
+      // A token the server no longer accepts: the page asks again.
+      await page.evaluate(() => sessionStorage.setItem('neural-threads-generator-token', 'rotated-away'));
+      await page.reload();
+      await hydrated(page);
+      await page.getByText('That token was not accepted. Check it and enter it again.').waitFor();
+
+      // Another tab (a new browser context here) has to ask for it too.
+      const other = await context.browser()!.newContext();
+      const second = await other.newPage();
+      await openGenerator(second);
+      await second.getByRole('form', { name: 'Staff access' }).waitFor();
+      expect(await second.getByText('Enter the staff token to use the generator.').count()).toBe(1);
+      await other.close();
+      expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
+      await close();
+    });
+
+    it('a design that fails shows Error on its card while the run goes on; a failed run says why', async () => {
+      const { page, messages, close } = await newPage();
+      let designCalls = 0;
+      // The first design request fails as an overloaded image model would; the rest reach the server.
+      await page.route('**/api/generate-product-design', (route) =>
+        designCalls++ === 0 ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The image model is overloaded' }) }) : route.continue(),
+      );
+      await openGenerator(page);
+      await unlock(page);
+      await generate(page, 2, 'lighthouse keepers who automate everything');
+      // While running: inputs off, the button shows the progress with a spinner, screen readers hear it.
+      expect(await page.getByLabel('Number of Products').isDisabled()).toBe(true);
+      expect(await page.getByLabel('Theme/Category').isDisabled()).toBe(true);
+      await toast(page, 'Created 2 product ideas!').waitFor();
+      await runFinished(page);
+      await toast(page, 'All product designs created! Review and publish to Shopify.').waitFor();
+
+      expect(await cards(page).count()).toBe(2);
+      const failed = cards(page).nth(0);
+      expect(await failed.locator('.gen-badge').textContent()).toBe('Error');
+      expect(await failed.locator('.gen-card-error').textContent()).toBe('The image model is overloaded');
+      expect(await failed.getByRole('button', { name: 'Publish to Shopify' }).isDisabled()).toBe(true);
+      const ready = cards(page).nth(1);
+      expect(await ready.locator('.gen-badge').count()).toBe(0);
+      expect(await ready.locator('img').getAttribute('src')).toMatch(/^\/api\/designs\/[a-z0-9-]+-[0-9a-f]{24}-preview\.png$/);
+      expect(await ready.getByRole('button', { name: 'Publish to Shopify' }).isEnabled()).toBe(true);
+      expect(await page.locator('.sr-only[aria-live="polite"]').textContent()).toBe('All designs generated!');
+      expect(await page.getByRole('heading', { name: 'Generated Products (2)' }).count()).toBe(1);
+      expect(designCalls).toBe(2);
+
+      await page.route('**/api/generate-product-concepts', (route) =>
+        route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'OpenAI did not answer' }) }),
+      );
+      await generate(page, 2, 'anything');
+      await toast(page, 'Failed to generate products: OpenAI did not answer').waitFor();
+      await page.locator('.gen-status', { hasText: 'Error occurred' }).waitFor();
+      expect(unexpectedErrors(messages, [TOKEN_CHECK, /502/])).toEqual([]);
+      await close();
+    });
+
+    it('generate 2, Publish All Ready: both published, and both on the home page within 60 s while every page keeps answering', async () => {
+      const { page, messages, close } = await newPage();
+      await openGenerator(page);
+      await unlock(page);
+      await generate(page, 2, 'retired astronauts who run bakeries');
+      await runFinished(page);
+      expect(await cards(page).locator('.gen-card-title').count()).toBe(2);
+      const names = (await cards(page).locator('.gen-card-title').allTextContents()).map((name) => name.trim());
+      for (const card of await cards(page).all()) expect(await card.getByRole('button', { name: 'Publish to Shopify' }).isEnabled()).toBe(true);
+
+      const anyProduct = (await (await fetch(new URL('/sitemap.xml', harness.store.siteUrl))).text()).match(/\/product\/[a-z0-9-]+/)![0];
+      const outputBefore = harness.store.output().length;
+      await page.getByRole('button', { name: 'Publish All Ready' }).click();
+      const publishedAt = Date.now();
+      await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 30_000 });
+      expect(await page.locator('.gen-badge-published').allTextContents()).toEqual(['✓ Published', '✓ Published']);
+      for (const name of names) await toast(page, `${name} published to Shopify!`).waitFor();
+      for (const card of await cards(page).all()) expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
+      const links = await cards(page).getByRole('link', { name: /View in the store/ }).evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+      expect(links).toHaveLength(2);
+
+      // Poll the home page and a product page until the new products are live: every answer a 200.
+      const statuses = new Set<number>();
+      let duringRebuild = 0;
+      let live = false;
+      while (!live && Date.now() - publishedAt < LIVE_WITHIN_MS) {
+        const output = harness.store.output().slice(outputBefore);
+        const rebuilding = output.includes('Rebuilding the store for 2 new products') && !output.includes('Store rebuilt');
+        const [home, product] = await Promise.all([fetch(harness.store.siteUrl), fetch(new URL(anyProduct, harness.store.siteUrl))]);
+        statuses.add(home.status).add(product.status);
+        const html = await home.text();
+        await product.body?.cancel();
+        if (rebuilding) duringRebuild++;
+        live = links.every((link) => html.includes(`href="${link}"`));
+        if (!live) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seconds = (Date.now() - publishedAt) / 1000;
+      console.log(`Publish All Ready → both products on the home page: ${seconds.toFixed(1)} s (${duringRebuild} polls of / and a product page during the rebuild)`);
+      expect(live, `not on the home page after ${seconds} s:\n${harness.store.output().slice(outputBefore)}`).toBe(true);
+      expect([...statuses]).toEqual([200]);
+      expect(duringRebuild).toBeGreaterThan(0);
+      expect(harness.store.output().slice(outputBefore)).toMatch(/Rebuilding the store for 2 new products\.\.\.\n.*Store rebuilt in/);
+
+      for (const link of links) {
+        const productPage = await fetch(new URL(link, harness.store.siteUrl));
+        expect(productPage.status, link).toBe(200);
+      }
+      await page.goto(harness.store.siteUrl);
+      const homeTitles = await page.locator('.card-title').allTextContents();
+      expect(homeTitles.slice(0, 2).map((t) => t.trim()).sort()).toEqual([...names].sort()); // the newest first
+      expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
+      await close();
+    });
+  });
+
+  describe('generator API over HTTP', () => {
+    const conceptsBody = { productCount: 1, theme: 'cats', brand: BRAND };
+    const json = { 'content-type': 'application/json' };
+
+    it('answers 401 without the staff token and with a wrong one, as JSON', async () => {
+      for (const token of [undefined, 'wrong']) {
+        const response = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify(conceptsBody), ...(token ? { token } : {}) });
+        expect(response.status).toBe(401);
+        expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(((await response.json()) as { error: string }).error).toMatch(/staff token/);
+      }
+    });
+
+    it('answers 400 for a bad count, malformed JSON and a publish without a design', async () => {
+      const badCount = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, productCount: 21 }), token: TOKEN });
+      expect(badCount.status).toBe(400);
+      expect(await badCount.json()).toEqual({ error: 'productCount must be at most 20' });
+      const malformed = await api('/api/generate-product-design', { method: 'POST', headers: json, body: '{"productName":', token: TOKEN });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON' });
+      const noImage = await api('/api/publish-to-shopify', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ product: { name: 'A', description: 'B', price: 20, category: 'AI', keywords: ['ai'] } }),
+        token: TOKEN,
+      });
+      expect(noImage.status).toBe(400);
+      expect(await noImage.json()).toEqual({ error: 'product.imageUrl: No design image available' });
+    });
+
+    it('answers 413 for a body over 1 MB and 415 for one that is not JSON', async () => {
+      const big = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }), token: TOKEN });
+      expect(big.status).toBe(413);
+      expect(await big.json()).toEqual({ error: 'The request body is larger than 1 MB' });
+      const form = await api('/api/generate-product-concepts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'productCount=1', token: TOKEN });
+      expect(form.status).toBe(415);
+      // The store keeps answering afterwards.
+      expect((await fetch(harness.store.siteUrl)).status).toBe(200);
+    });
+  });
+}
