@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { EMPTY_CART, totalQuantity } from '../../shared/cart/cart.ts';
 import type { BrowserEndpoint } from '../../shared/storefront/browser.ts';
 import { $cart } from '../stores/cart.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { cartSummary, totalPrice, type CartItem } from '../../shared/cart/cart.ts';
 import { formatPrice } from '../../shared/money.ts';
 import type { BrowserEndpoint } from '../../shared/storefront/browser.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { formatPrice, type Money } from '../../shared/money.ts';
 import { $liveProduct } from '../stores/live-product.ts';
 

@@ -1,5 +1,5 @@
 import { $toasts, dismissToast, type Toast } from '../stores/toasts.ts';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { AlertIcon, CheckIcon, CloseIcon } from './icons.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../stores/use-store.ts';
 import { $drawerOpen } from '../stores/drawer.ts';
 import { ToastList } from './ToastList.tsx';
 
