@@ -58,7 +58,12 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
       className="drawer"
       aria-labelledby="drawer-title"
       aria-describedby="drawer-summary"
-      onClose={() => $drawerOpen.set(false)}
+      // Escape closes at once on cancel: the close event comes a task later, after input queued meanwhile
+      // (a quick reopen), so a late one must not close the drawer again.
+      onCancel={() => $drawerOpen.set(false)}
+      onClose={(event) => {
+        if (!event.currentTarget.open) $drawerOpen.set(false);
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) $drawerOpen.set(false); // a click on the backdrop
       }}
