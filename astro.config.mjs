@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, fontProviders } from 'astro/config';
 import { loadConfig } from './shared/config.ts';
+import { clientDirectives } from './site/directives/integration.ts';
 import { embeddedShop } from './site/integrations/embedded-shop.ts';
 import { generatorServices } from './site/integrations/generator-services.ts';
 
@@ -23,7 +24,7 @@ export default defineConfig({
   // one, a cross-site JSON fetch needs a CORS preflight that is never granted), errors always as JSON.
   security: { checkOrigin: false },
   session: false,
-  integrations: [react(), embeddedShop(), generatorServices()],
+  integrations: [react(), clientDirectives(), embeddedShop(), generatorServices()],
   devToolbar: { enabled: false },
   prefetch: false,
   fonts: [
