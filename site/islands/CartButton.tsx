@@ -5,6 +5,7 @@ import type { BrowserEndpoint } from '../../shared/storefront/browser.ts';
 import { $cart } from '../stores/cart.ts';
 import { $drawerOpen } from '../stores/drawer.ts';
 import { BagIcon } from './icons.tsx';
+import Toaster from './Toaster.tsx';
 
 // The drawer's code (lines, checkout, Storefront call) loads on first open, not with the page.
 const loadDrawer = () => import('./CartDrawer.tsx');
@@ -14,7 +15,10 @@ function itemsText(count: number): string {
   return `${count} item${count === 1 ? '' : 's'}`;
 }
 
-/** The header's cart button with its count; opens the cart drawer. */
+/**
+ * The header's cart button with its count; opens the cart drawer. It also draws the page's toasts:
+ * one island instead of two, since every page has the header.
+ */
 export default function CartButton({ endpoint }: { endpoint: BrowserEndpoint }) {
   // The server rendered an empty cart: hydrate with that, then show the stored one.
   const cart = useStore($cart, { ssr: () => EMPTY_CART });
@@ -45,6 +49,7 @@ export default function CartButton({ endpoint }: { endpoint: BrowserEndpoint }) 
       <span className="sr-only" aria-live="polite">
         {count > 0 ? `${itemsText(count)} in your cart` : ''}
       </span>
+      <Toaster />
       {wanted && (
         <Suspense fallback={null}>
           <CartDrawer endpoint={endpoint} />
