@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../shared/config.ts';
 import { STORE_NAME } from '../shared/brand.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
@@ -47,6 +46,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`tshirt-gen: ${oneLine(error.message)}\n`);
       return EXIT_USAGE;
     }
+    // Loaded only now: config pulls in zod, which `tshirt-gen --help` should not pay for.
+    const { ConfigError } = await import('../shared/config.ts');
     if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`tshirt-gen: ${oneLine(error.message)}\n`);
       return EXIT_USAGE;

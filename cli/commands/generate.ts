@@ -1,10 +1,6 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../shared/config.ts';
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/generator/messages.ts';
 import { EXIT_CODES_HELP } from '../exit-codes.ts';
-import { selectReporter } from '../output/select-reporter.ts';
-import { runGeneration } from '../run/run-generation.ts';
-import { listenForStopSignals } from '../signals.ts';
 import { UsageError } from '../usage-error.ts';
 import { parseCount, parseDelay, parseGuidelines, parseSeed, parseTheme, type GenerateFlags } from './generate-options.ts';
 
@@ -32,6 +28,13 @@ async function runGenerate(flags: GenerateFlags, command: Command): Promise<numb
   // `tshirt-gen shopp` lands here as an operand: say what is wrong rather than "too many arguments".
   const [stray] = command.args;
   if (stray !== undefined) throw new UsageError(`unknown command '${stray}' (commands: generate, shop; see --help)`);
+  // Loaded here, not at the top: `tshirt-gen --help` should not pay for the pipeline, renderer and zod.
+  const [{ loadConfig }, { selectReporter }, { runGeneration }, { listenForStopSignals }] = await Promise.all([
+    import('../../shared/config.ts'),
+    import('../output/select-reporter.ts'),
+    import('../run/run-generation.ts'),
+    import('../signals.ts'),
+  ]);
   const config = loadConfig();
   const reporter = selectReporter({ json: flags.json === true });
   const stop = listenForStopSignals((signal) => reporter.stopping(signal));

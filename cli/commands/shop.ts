@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { STORE_NAME } from '../../shared/brand.ts';
-import { loadConfig } from '../../shared/config.ts';
-import { localShopOptionsFromConfig, startLocalShop } from '../../shared/local-shop/index.ts';
 
 /**
  * `tshirt-gen shop`: runs the embedded Storefront API shop in the foreground until Ctrl-C or SIGTERM,
@@ -47,6 +45,11 @@ function waitForStopSignal(): Promise<NodeJS.Signals> {
 }
 
 async function runShop(flags: ShopFlags): Promise<void> {
+  // Loaded here, not at the top: `tshirt-gen --help` should not pay for SQLite, GraphQL and zod.
+  const [{ loadConfig }, { localShopOptionsFromConfig, startLocalShop }] = await Promise.all([
+    import('../../shared/config.ts'),
+    import('../../shared/local-shop/index.ts'),
+  ]);
   const config = loadConfig();
   const defaults = localShopOptionsFromConfig(config);
   const out = (line: string) => process.stdout.write(`${line}\n`);

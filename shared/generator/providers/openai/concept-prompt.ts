@@ -1,5 +1,6 @@
 import type { BrandProfile } from '../../../brand.ts';
 import { CONCEPT_LIMITS } from '../../concept-schema.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
 
 /**
  * The chat messages that ask for product concepts. The theme and guidelines are untrusted: each goes
@@ -7,8 +8,7 @@ import { CONCEPT_LIMITS } from '../../concept-schema.ts';
  * pose as the system prompt, or change the answer's format (the structured-output schema fixes that).
  */
 
-export const MAX_THEME_CHARS = 500;
-export const MAX_GUIDELINES_CHARS = 2000;
+export { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS };
 
 export interface ConceptPromptInput {
   count: number;
