@@ -5,6 +5,7 @@ import { STORE_NAME } from '../../shared/brand.ts';
 /**
  * `tshirt-gen shop`: runs the embedded Storefront API shop in the foreground until Ctrl-C or SIGTERM,
  * seeding its catalogue on first start. Flags override the environment (LOCAL_SHOP_*, DATA_DIR).
+ * `--fixtures <n>` first fills the store with plain fixture tees up to n products (benchmarks, paging).
  */
 
 interface ShopFlags {
@@ -13,6 +14,16 @@ interface ShopFlags {
   data?: string;
   publicUrl?: string;
   seed: boolean;
+  fixtures?: number;
+}
+
+/** The largest fixture catalogue: enough for any benchmark, small enough to fill in seconds. */
+export const MAX_FIXTURES = 100_000;
+
+function parseFixtures(value: string): number {
+  const count = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(count >= 0 && count <= MAX_FIXTURES)) throw new InvalidArgumentError(`must be a whole number from 0 to ${MAX_FIXTURES}.`);
+  return count;
 }
 
 function parsePort(value: string): number {
@@ -46,7 +57,7 @@ function waitForStopSignal(): Promise<NodeJS.Signals> {
 
 async function runShop(flags: ShopFlags): Promise<void> {
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for SQLite, GraphQL and zod.
-  const [{ loadConfig }, { localShopOptionsFromConfig, startLocalShop }] = await Promise.all([
+  const [{ loadConfig }, { fillWithFixtures, localShopOptionsFromConfig, startLocalShop }] = await Promise.all([
     import('../../shared/config.ts'),
     import('../../shared/local-shop/index.ts'),
   ]);
@@ -64,6 +75,11 @@ async function runShop(flags: ShopFlags): Promise<void> {
     seed: flags.seed,
     log: out,
   });
+  const missing = Math.max(0, (flags.fixtures ?? 0) - shop.store.productCount());
+  if (missing > 0) {
+    out(`Adding ${missing} fixture products…`);
+    await fillWithFixtures(shop.store, missing);
+  }
   out(`${STORE_NAME} embedded shop is running.`);
   out(`  Storefront API: ${shop.graphqlUrl}`);
   out(`  Products:       ${shop.store.productCount()}`);
@@ -84,5 +100,6 @@ export function registerShopCommand(program: Command): void {
     .option('-d, --data <dir>', 'data directory (default DATA_DIR or .data)')
     .option('--public-url <url>', 'origin for image and checkout links (default the listening address)', parseUrl)
     .option('--no-seed', 'do not write the seed catalogue into an empty store')
+    .option('--fixtures <n>', 'add plain fixture tees until the store holds n products (for benchmarks)', parseFixtures)
     .action((flags: ShopFlags) => runShop(flags));
 }
