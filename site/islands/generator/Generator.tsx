@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../stores/use-store.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
 import { createGeneratorController, type GenerateSettings, type GeneratorController } from '../../stores/generator.ts';
