@@ -1,9 +1,9 @@
-import { useStore } from '../../stores/use-store.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
 import { createGeneratorController, type GenerateSettings, type GeneratorController } from '../../stores/generator.ts';
 import { $generatorToken, forgetGeneratorToken, loadGeneratorToken, saveGeneratorToken } from '../../stores/generator-token.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { useStore } from '../../stores/use-store.ts';
 import { createApiProviders, type ApiProviders } from '../../utils/generator-providers.ts';
 import { createGeneratorApi, GeneratorApiError, type GeneratorSettings } from '../../utils/generator-api.ts';
 import { Spinner } from '../icons.tsx';
