@@ -32,7 +32,10 @@ async function loading<T>(what: string, work: () => Promise<T>): Promise<T> {
 /** Every product in the store, walking all cursor pages. */
 export function allProducts(): Promise<Product[]> {
   const fetching = everyProduct ?? loading('the catalogue', () => storefront().allProducts());
-  if (memoize) everyProduct = fetching;
+  if (memoize && !everyProduct) {
+    everyProduct = fetching;
+    prefetch(homeProducts);
+  }
   return fetching;
 }
 
@@ -42,6 +45,17 @@ export function allProducts(): Promise<Product[]> {
  */
 export function homeProducts(): Promise<Product[]> {
   const fetching = homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
-  if (memoize) homeList = fetching;
+  if (memoize && !homeList) {
+    homeList = fetching;
+    prefetch(allProducts);
+  }
   return fetching;
+}
+
+/**
+ * A build needs both lists: whichever is asked for first starts the other alongside it, not after the
+ * cursor walk. A failure is left for the page that awaits it to report.
+ */
+function prefetch(list: () => Promise<Product[]>): void {
+  list().catch(() => undefined);
 }
