@@ -1,0 +1,137 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { REPO_ROOT } from '../support/child-process.ts';
+import { startStoreProcess, type StoreProcess } from '../support/store-process.ts';
+import { measureBuildScaling } from './build-scaling.ts';
+import { measureCliStart } from './cli-start.ts';
+import { measureGenerator } from './generator.ts';
+import { measureLighthouse } from './lighthouse.ts';
+import { describeMachine } from './machine.ts';
+import { builtSite, measurePageJs } from './page-js-section.ts';
+import { renderMarkdown, type SectionOutcome, type SectionResult } from './report.ts';
+import { measureShopLoad } from './shop-load.ts';
+import { TRIED } from './tried.ts';
+
+/**
+ * `npm run bench`: every measurement in turn, each in its own try/catch (a failure is written down
+ * with its reason and the rest still run), then BENCHMARKS.md at the repository root.
+ *
+ *   npm run bench                      everything, writes BENCHMARKS.md
+ *   npm run bench -- lighthouse cli    only those sections (matched by id), prints the markdown
+ */
+
+interface Section {
+  id: string;
+  title: string;
+  measure(log: (line: string) => void): Promise<SectionResult>;
+}
+
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s`;
+const say = (line: string) => process.stdout.write(`[${elapsed()}] ${line}\n`);
+
+// One `npm start` for the two sections that look at the served production build.
+let store: Promise<StoreProcess> | undefined;
+function servedStore(log: (line: string) => void): Promise<StoreProcess> {
+  if (!store) {
+    log('starting the store as npm start does (embedded shop + production build)...');
+    store = startStoreProcess();
+  }
+  return store;
+}
+
+/** The product page the measurements look at: the first card on the home page (it has a photo and sizes). */
+async function productPath(siteUrl: string): Promise<string> {
+  const html = await (await fetch(siteUrl)).text();
+  const href = /class="card-link" href="(\/product\/[^"]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('the home page links no product');
+  return href;
+}
+
+const SECTIONS: Section[] = [
+  {
+    id: 'lighthouse',
+    title: 'Lighthouse (mobile)',
+    async measure(log) {
+      const { siteUrl } = await servedStore(log);
+      const product = await productPath(siteUrl);
+      return measureLighthouse(
+        [
+          { name: 'home', url: `${siteUrl}/` },
+          { name: 'product page', url: `${siteUrl}${product}` },
+        ],
+        log,
+      );
+    },
+  },
+  {
+    id: 'js',
+    title: 'JS shipped per page',
+    async measure(log) {
+      const { siteUrl, buildsDir } = await servedStore(log);
+      return measurePageJs(builtSite(buildsDir), (await productPath(siteUrl)).slice(1));
+    },
+  },
+  { id: 'build', title: 'Build scaling', measure: measureBuildScaling },
+  { id: 'generator', title: 'Generator overhead', measure: measureGenerator },
+  { id: 'cli', title: 'CLI start', measure: measureCliStart },
+  { id: 'shop', title: 'Embedded shop under load', measure: measureShopLoad },
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const unknown = wanted.filter((id) => !SECTIONS.some((s) => s.id === id));
+  if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.id).join(', ')}`);
+  const chosen = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.id)) : SECTIONS;
+  const machine = describeMachine();
+  say(`benchmark on ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, Node ${machine.node}`);
+  const outcomes: SectionOutcome[] = [];
+  for (const section of chosen) {
+    // After the served store's sections, stop it: the rest should have the machine to themselves.
+    if (store && !['lighthouse', 'js'].includes(section.id)) await stopStore();
+    say(`${section.title}...`);
+    const t0 = performance.now();
+    try {
+      const result = await section.measure((line) => say(`  ${line}`));
+      const seconds = (performance.now() - t0) / 1000;
+      outcomes.push({ title: section.title, status: 'done', seconds, ...result });
+      for (const f of result.figures) say(`  ${f.what}: ${f.value}${f.budget ? ` (budget ${f.budget}: ${f.pass ? 'pass' : 'FAIL'})` : ''}`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      outcomes.push({ title: section.title, status: 'failed', seconds: (performance.now() - t0) / 1000, reason });
+      say(`  FAILED: ${reason}`);
+    }
+  }
+  await stopStore();
+  const markdown = renderMarkdown({
+    date: new Date(),
+    machine,
+    command: 'npm run bench',
+    totalSeconds: (performance.now() - started) / 1000,
+    sections: outcomes,
+    tried: TRIED,
+  });
+  if (wanted.length) {
+    process.stdout.write(`\n${markdown}`);
+    say('a partial run: BENCHMARKS.md left as it was');
+  } else {
+    const file = path.join(REPO_ROOT, 'BENCHMARKS.md');
+    writeFileSync(file, markdown);
+    say(`wrote ${file}`);
+  }
+}
+
+async function stopStore(): Promise<void> {
+  const running = store;
+  store = undefined;
+  if (running) await (await running.catch(() => undefined))?.stop();
+}
+
+try {
+  await main();
+} catch (error) {
+  await stopStore();
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
