@@ -44,6 +44,8 @@ function contextFor(request: Request, locals: App.Locals, params: Record<string,
 
 async function call(route: APIRoute | undefined, request: Request, params: Record<string, string> = {}): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
+  // A browser always names the host; without a token the API answers only requests addressed to this machine.
+  if (!request.headers.has('host')) request.headers.set('host', new URL(ORIGIN).host);
   return route(contextFor(request, { generator: services }, params));
 }
 

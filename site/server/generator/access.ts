@@ -48,13 +48,23 @@ function hostName(header: string | null): string | undefined {
   }
 }
 
-// Hashing first gives equal lengths, so timingSafeEqual never throws and length leaks nothing.
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+/** SHA-256 of a token: every candidate becomes 32 bytes, so the comparison below never depends on its length. */
+export function tokenDigest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * Whether `candidate` is the token whose digest is `expected`, in constant time: two fixed-length
+ * digests compared with timingSafeEqual, so neither a prefix nor a length can be probed by timing.
+ */
+export function tokenMatches(candidate: string, expected: Buffer): boolean {
+  return timingSafeEqual(tokenDigest(candidate), expected);
+}
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="generator"' };
 
 export function createGeneratorAccess({ token, host }: AccessOptions): GeneratorAccess {
-  const expected = token ? digest(token) : undefined;
+  const expected = token ? tokenDigest(token) : undefined;
   const mode: AccessMode = expected ? 'token' : isLoopbackHost(host) ? 'loopback' : 'off';
   const offReason = `The generator is switched off: this server listens on ${host}, which other machines can reach, and GENERATOR_TOKEN is not set. Set GENERATOR_TOKEN to use the generator.`;
 
@@ -63,8 +73,9 @@ export function createGeneratorAccess({ token, host }: AccessOptions): Generator
     check(headers, { bearer = true } = {}) {
       if (mode === 'off') return { allowed: false, status: 503, error: offReason };
       if (!expected) {
+        // No Host header (HTTP/1.0 allows it) says nothing about where the request was sent: refuse it too.
         const name = hostName(headers.get('host'));
-        if (name && !isLoopbackHost(name)) {
+        if (!name || !isLoopbackHost(name)) {
           return { allowed: false, status: 403, error: 'Without GENERATOR_TOKEN the generator only answers requests addressed to this machine (localhost or 127.0.0.1).' };
         }
         return { allowed: true };
@@ -72,7 +83,7 @@ export function createGeneratorAccess({ token, host }: AccessOptions): Generator
       if (!bearer) return { allowed: true };
       const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
       if (!match?.[1]) return { allowed: false, status: 401, error: 'The generator needs a staff token: send Authorization: Bearer <token>.', headers: UNAUTHORIZED };
-      if (!timingSafeEqual(digest(match[1]), expected)) return { allowed: false, status: 401, error: 'The staff token is not valid.', headers: UNAUTHORIZED };
+      if (!tokenMatches(match[1], expected)) return { allowed: false, status: 401, error: 'The staff token is not valid.', headers: UNAUTHORIZED };
       return { allowed: true };
     },
     describe() {
