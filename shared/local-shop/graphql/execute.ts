@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import type { ShopContext } from './context.ts';
 import { implementedSubsetRule } from './implemented-subset-rule.ts';
-import { QUERY_LIMITS, checkQueryLimits } from './query-limits.ts';
+import { QUERY_LIMITS, checkNesting, checkQueryLimits } from './query-limits.ts';
 import { IMPLEMENTED_FIELDS, RETURNED_TYPES, dispatchField } from './resolvers.ts';
 import { executionSchema, storefrontSchema } from './schema.ts';
 import { ShopError } from './shop-error.ts';
@@ -44,15 +44,27 @@ function prepare(query: string): Prepared {
     cache.set(query, hit);
     return hit;
   }
+  const tooDeep = checkNesting(query);
   let prepared: Prepared;
-  try {
-    prepared = { document: parse(query, { maxTokens: QUERY_LIMITS.maxTokens }), errors: [], validated: null };
-  } catch (error) {
-    prepared = { document: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))], validated: null };
+  if (tooDeep) prepared = { document: null, errors: [tooDeep], validated: null };
+  else {
+    try {
+      prepared = { document: parse(query, { maxTokens: QUERY_LIMITS.maxTokens }), errors: [], validated: null };
+    } catch (error) {
+      prepared = { document: null, errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))], validated: null };
+    }
   }
   cache.set(query, prepared);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return prepared;
+}
+
+/** graphql-js gives up on documents too costly to check (fields merged too many times) with a bare "Validation aborted.". */
+function explainAbort(error: GraphQLError): GraphQLError {
+  if (error.message !== 'Validation aborted.') return error;
+  return new GraphQLError('The query document is too complex to validate (the same fields are selected too many times); send a simpler one', {
+    extensions: { code: 'MAX_COMPLEXITY_EXCEEDED' },
+  });
 }
 
 function formatError(error: GraphQLError, onInternalError: (error: unknown) => void): GraphQLFormattedError {
@@ -82,7 +94,7 @@ export async function runGraphql(
   if (!prepared.document) return fail(prepared.errors);
   const limits = checkQueryLimits(prepared.document, request.variables, request.operationName);
   if (limits.length > 0) return fail(limits);
-  prepared.validated ??= validate(storefrontSchema(), prepared.document, [...specifiedRules, subsetRule], { maxErrors: 25 });
+  prepared.validated ??= validate(storefrontSchema(), prepared.document, [...specifiedRules, subsetRule], { maxErrors: 25 }).map(explainAbort);
   if (prepared.validated.length > 0) return fail(prepared.validated);
 
   const result = await execute({

@@ -1,6 +1,9 @@
 import {
   GraphQLError,
   Kind,
+  Lexer,
+  Source,
+  TokenKind,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -11,21 +14,76 @@ import { MAX_PAGE_SIZE } from '../../storefront/constants.ts';
 
 /**
  * Cheap guards that run before validation and execution, so no document can make the shop hang:
- * document size, token count, selection depth, and a cost that multiplies what a connection selects
- * by its page size (so a thousand aliased `products(first: 250)` are refused up front). Fragments are
- * measured once each, so fragment "bombs" cost linear time to measure.
+ * document size, token count, bracket nesting (before parsing), fields written, selection depth,
+ * schema introspections, and a cost that multiplies what a connection selects by its page size (so
+ * a thousand aliased `products(first: 250)` are refused up front). Fragments are measured once each,
+ * so fragment "bombs" cost linear time to measure.
  */
 
 export const QUERY_LIMITS = {
   maxDocumentBytes: 100 * 1024,
   maxTokens: 15_000,
+  /** Open `{`, `[` and `(` at once: graphql-js parses recursively and overflows its stack at about 2,000. */
+  maxNesting: 64,
+  /** Fields written in the document, aliases included (the project's largest document has 34). */
+  maxFields: 1_000,
   maxDepth: 15,
   maxCost: 100_000,
+  /** `__schema` selections per operation: each answers about 0.5 MB of the whole schema. */
+  maxSchemaIntrospections: 1,
 } as const;
 
 interface Measure {
   depth: number;
   cost: number;
+  introspections: number;
+}
+
+const OPENING = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSING = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+/**
+ * How deep the raw document nests brackets, read token by token before it is parsed. Null when it
+ * is within the limit, or when it does not even lex (the parser then reports the syntax error).
+ */
+export function checkNesting(query: string): GraphQLError | null {
+  const source = new Source(query);
+  const lexer = new Lexer(source);
+  let depth = 0;
+  let tokens = 0;
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (++tokens > QUERY_LIMITS.maxTokens) return null; // the parser's own token limit says so
+      if (OPENING.has(token.kind) && ++depth > QUERY_LIMITS.maxNesting) {
+        return new GraphQLError(`The query document nests brackets more than ${QUERY_LIMITS.maxNesting} levels deep`, {
+          source,
+          positions: [token.start],
+          extensions: { code: 'MAX_DEPTH_EXCEEDED' },
+        });
+      }
+      if (CLOSING.has(token.kind)) depth = Math.max(0, depth - 1);
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/** Fields written anywhere in the document (operations and fragments, each counted once). */
+function countFields(document: DocumentNode): number {
+  let count = 0;
+  const pending: SelectionSetNode[] = [];
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) pending.push(definition.selectionSet);
+  }
+  // A stack rather than recursion, so the count needs no assumption about depth.
+  for (let set = pending.pop(); set; set = pending.pop()) {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) count++;
+      if (selection.kind !== Kind.FRAGMENT_SPREAD && selection.selectionSet) pending.push(selection.selectionSet);
+    }
+  }
+  return count;
 }
 
 function intValue(field: FieldNode, name: string, variables: Readonly<Record<string, unknown>>, operation: OperationDefinitionNode | undefined): number | null {
@@ -65,19 +123,20 @@ export function checkQueryLimits(
   };
 
   const measure = (set: SelectionSetNode | undefined): Measure => {
-    const total: Measure = { depth: 0, cost: 0 };
+    const total: Measure = { depth: 0, cost: 0, introspections: 0 };
     for (const selection of set?.selections ?? []) {
       let part: Measure;
       if (selection.kind === Kind.FIELD) {
         const inner = measure(selection.selectionSet);
-        part = { depth: inner.depth + 1, cost: multiplier(selection) * (1 + inner.cost) };
+        const introspections = inner.introspections + (selection.name.value === '__schema' ? 1 : 0);
+        part = { depth: inner.depth + 1, cost: multiplier(selection) * (1 + inner.cost), introspections };
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         part = measure(selection.selectionSet);
       } else {
         const name = selection.name.value;
         const cached = memo.get(name);
         if (cached) part = cached;
-        else if (inProgress.has(name) || !fragments.has(name)) part = { depth: 0, cost: 0 }; // cycles and unknown names: validation reports them
+        else if (inProgress.has(name) || !fragments.has(name)) part = { depth: 0, cost: 0, introspections: 0 }; // cycles and unknown names: validation reports them
         else {
           inProgress.add(name);
           part = measure(fragments.get(name)!.selectionSet);
@@ -87,6 +146,7 @@ export function checkQueryLimits(
       }
       total.depth = Math.max(total.depth, part.depth);
       total.cost = Math.min(total.cost + part.cost, Number.MAX_SAFE_INTEGER);
+      total.introspections = Math.min(total.introspections + part.introspections, Number.MAX_SAFE_INTEGER);
     }
     return total;
   };
@@ -95,7 +155,7 @@ export function checkQueryLimits(
   for (const op of selected) {
     operation = op;
     memo.clear();
-    const { depth, cost } = measure(op.selectionSet);
+    const { depth, cost, introspections } = measure(op.selectionSet);
     const name = op.name ? `Operation '${op.name.value}'` : 'The operation';
     if (depth > QUERY_LIMITS.maxDepth) {
       errors.push(new GraphQLError(`${name} has a selection depth of ${depth}, which exceeds the limit of ${QUERY_LIMITS.maxDepth}`, { nodes: op, extensions: { code: 'MAX_DEPTH_EXCEEDED' } }));
@@ -108,6 +168,22 @@ export function checkQueryLimits(
         ),
       );
     }
+    if (introspections > QUERY_LIMITS.maxSchemaIntrospections) {
+      errors.push(
+        new GraphQLError(`${name} selects __schema ${introspections} times; the limit is ${QUERY_LIMITS.maxSchemaIntrospections} (the whole schema is about 0.5 MB each time)`, {
+          nodes: op,
+          extensions: { code: 'MAX_INTROSPECTION_EXCEEDED' },
+        }),
+      );
+    }
+  }
+  const fields = countFields(document);
+  if (fields > QUERY_LIMITS.maxFields) {
+    errors.push(
+      new GraphQLError(`The query document selects ${fields} fields (aliases included), which exceeds the limit of ${QUERY_LIMITS.maxFields}`, {
+        extensions: { code: 'MAX_FIELDS_EXCEEDED' },
+      }),
+    );
   }
   return errors;
 }
