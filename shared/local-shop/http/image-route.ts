@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IMAGE_CONTENT_TYPES, IMAGE_FILE_NAME, type ImageExtension } from '../store/image-files.ts';
-import { clampSide, imageVariantPath } from '../store/image-variants.ts';
+import { clampSide, imageVariant, type ImageVariant } from '../store/image-variants.ts';
 import type { LocalShopStore } from '../store/store.ts';
 import { IMAGE_PATH_PREFIX } from '../urls.ts';
 import { BASE_HEADERS, sendText } from './responses.ts';
 
 /**
  * `GET /cdn/shop/files/{sha256}.{ext}` with Shopify CDN-style `width`, `height` and `format`
- * parameters (WebP also when the browser's Accept asks for it). Only exact content-addressed names
- * that a product uses are served, so no path can reach outside the image folder. URLs never change
- * content, hence a year of immutable caching.
+ * parameters (WebP also when the browser's Accept asks for it); sizes snap up to a fixed set of
+ * widths, so the copies on disk stay bounded. Only exact content-addressed names that a product uses
+ * are served, so no path can reach outside the image folder. URLs never change content, hence a year
+ * of immutable caching.
  */
 
 const FORMAT_PARAMS: Record<string, ImageExtension> = { webp: 'webp', png: 'png', jpg: 'jpg', pjpg: 'jpg', jpeg: 'jpg' };
@@ -26,7 +27,8 @@ export async function handleImage(
   const headOnly = req.method === 'HEAD';
   const name = rawPath.slice(IMAGE_PATH_PREFIX.length);
   const match = IMAGE_FILE_NAME.exec(name);
-  if (!match || !store.imageByFile(name) || !fs.existsSync(store.images.pathOf(name))) {
+  const record = match ? store.imageByFile(name) : null;
+  if (!match || !record || !fs.existsSync(store.images.pathOf(name))) {
     sendText(res, 404, 'Image not found', {}, headOnly);
     return;
   }
@@ -36,15 +38,16 @@ export async function handleImage(
   const width = clampSide(query.get('width'));
   const height = clampSide(query.get('height'));
 
-  let file: string;
+  let variant: ImageVariant;
   try {
-    file = await imageVariantPath(store.images, name, { width, height, format });
+    variant = await imageVariant(store.images, name, record, { width, height, format });
   } catch (error) {
     onInternalError(error);
     sendText(res, 500, 'The image could not be prepared', {}, headOnly);
     return;
   }
-  const etag = `"${match[1]!.slice(0, 20)}-w${width ?? 0}-h${height ?? 0}-${format}"`;
+  const file = variant.file;
+  const etag = `"${match[1]!.slice(0, 20)}-w${variant.width ?? 0}-${format}"`;
   const headers = {
     ...BASE_HEADERS,
     'Content-Type': IMAGE_CONTENT_TYPES[format],

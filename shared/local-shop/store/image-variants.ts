@@ -7,16 +7,29 @@ import { IMAGE_FILE_NAME, type ImageExtension, type ImageFiles } from './image-f
 /**
  * Resized and re-encoded copies of stored images, like Shopify's CDN `width`/`height`/`format`
  * parameters: made with sharp on first request, kept on disk next to the originals, never enlarged.
+ * Every copy is made at one of a fixed set of widths (a request snaps up to the next one), so however
+ * many distinct sizes are asked for, an image has at most a few dozen copies on disk.
  * Concurrent requests for the same copy share one encode.
  */
 
 export const MIN_IMAGE_SIDE = 16;
 export const MAX_IMAGE_SIDE = 4096;
 
+/** The widths copies are made at: the site's srcset widths (240 to 1400) and the usual others. */
+export const IMAGE_COPY_WIDTHS = [
+  16, 32, 48, 64, 96, 128, 160, 200, 240, 300, 360, 400, 480, 540, 600, 640, 720, 800, 960, 1080, 1200, 1400, 1600, 1920, 2048, 2400,
+  2880, 3200, 3840, 4096,
+] as const;
+
 export interface ImageVariantRequest {
   width: number | undefined;
   height: number | undefined;
   format: ImageExtension;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
 }
 
 const inflight = new Map<string, Promise<string>>();
@@ -29,13 +42,25 @@ export function clampSide(raw: string | null): number | undefined {
   return Math.min(Math.max(value, MIN_IMAGE_SIDE), MAX_IMAGE_SIDE);
 }
 
-async function encode(source: string, target: string, request: ImageVariantRequest): Promise<void> {
+/**
+ * The width of the copy that answers `request` for an image of `original` size: the box the request
+ * asks for (fit inside, never enlarged) snapped up to the next of IMAGE_COPY_WIDTHS; undefined when
+ * the answer is the original size.
+ */
+export function copyWidth(original: ImageSize, request: Pick<ImageVariantRequest, 'width' | 'height'>): number | undefined {
+  const scales = [1];
+  if (request.width) scales.push(request.width / original.width);
+  if (request.height) scales.push(request.height / original.height);
+  const wanted = Math.ceil(original.width * Math.min(...scales));
+  const snapped = IMAGE_COPY_WIDTHS.find((width) => width >= wanted);
+  return snapped === undefined || snapped >= original.width ? undefined : snapped;
+}
+
+async function encode(source: string, target: string, width: number | undefined, format: ImageExtension): Promise<void> {
   let pipeline = sharp(source).rotate();
-  if (request.width || request.height) {
-    pipeline = pipeline.resize({ width: request.width, height: request.height, fit: 'inside', withoutEnlargement: true });
-  }
-  if (request.format === 'webp') pipeline = pipeline.webp({ quality: 82 });
-  else if (request.format === 'jpg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 84, progressive: true });
+  if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
+  if (format === 'webp') pipeline = pipeline.webp({ quality: 82 });
+  else if (format === 'jpg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 84, progressive: true });
   else pipeline = pipeline.png({ compressionLevel: 8 });
   const temp = path.join(path.dirname(target), `.incoming-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
@@ -47,21 +72,29 @@ async function encode(source: string, target: string, request: ImageVariantReque
   }
 }
 
-/** Path of the file to serve for `file` under `request` (the original itself when nothing changes). */
-export async function imageVariantPath(files: ImageFiles, file: string, request: ImageVariantRequest): Promise<string> {
+export interface ImageVariant {
+  /** The file to serve: the original itself when nothing changes. */
+  file: string;
+  /** The copy's width from IMAGE_COPY_WIDTHS, undefined for the original size. */
+  width: number | undefined;
+}
+
+/** The file that answers `request` for the stored image `file` of `size`, made on first request. */
+export async function imageVariant(files: ImageFiles, file: string, size: ImageSize, request: ImageVariantRequest): Promise<ImageVariant> {
   const match = IMAGE_FILE_NAME.exec(file);
   if (!match) throw new Error(`Not an image file name: ${JSON.stringify(file)}`);
   const [, hash, ext] = match;
   const original = files.pathOf(file);
-  if (!request.width && !request.height && request.format === ext) return original;
-  const target = path.join(files.cacheDir, `${hash}-w${request.width ?? 0}-h${request.height ?? 0}.${request.format}`);
-  if (fs.existsSync(target)) return target;
+  const width = copyWidth(size, request);
+  if (!width && request.format === ext) return { file: original, width };
+  const target = path.join(files.cacheDir, `${hash}-w${width ?? 0}.${request.format}`);
+  if (fs.existsSync(target)) return { file: target, width };
   let pending = inflight.get(target);
   if (!pending) {
-    pending = encode(original, target, request)
+    pending = encode(original, target, width, request.format)
       .then(() => target)
       .finally(() => inflight.delete(target));
     inflight.set(target, pending);
   }
-  return pending;
+  return { file: await pending, width };
 }
