@@ -9,6 +9,11 @@ import { generatorServices } from './site/integrations/generator-services.ts';
 
 const config = loadConfig();
 
+/** Where product images come from: the embedded shop serves its own; Shopify serves them from its CDN. */
+function shopImageOrigins(/** @type {import('./shared/config.ts').Config} */ { storefront }) {
+  return storefront.embedded ? [storefront.origin] : [storefront.origin, 'https://cdn.shopify.com'];
+}
+
 // Browser chunks that do not depend on which other pages the build holds: React on its own, and the
 // modules every page's header and cards share in one file (fewer, better-compressed requests).
 const BROWSER_CHUNKS = [
@@ -32,10 +37,25 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // The only on-demand routes are the generator API: JSON bodies only (a cross-site form cannot send
   // one, a cross-site JSON fetch needs a CORS preflight that is never granted), errors always as JSON.
-  security: { checkOrigin: false },
+  security: {
+    checkOrigin: false,
+    // Scripts and styles by hash (Astro lists every one it emits); fetches and images only from here and the shop.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `connect-src 'self' ${config.storefront.origin}`,
+        `img-src 'self' ${shopImageOrigins(config).join(' ')}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   session: false,
   integrations: [react(), clientDirectives(), embeddedShop(), generatorServices()],
   devToolbar: { enabled: false },
+  // No Markdown here; Shiki's inline styles would not pass the Content-Security-Policy anyway.
+  markdown: { syntaxHighlight: false },
   prefetch: false,
   vite: { environments: { client: { build: { rollupOptions: { output: { codeSplitting: { groups: BROWSER_CHUNKS } } } } } } },
   fonts: [

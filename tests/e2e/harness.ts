@@ -49,12 +49,24 @@ export interface ObservedPage {
   close(): Promise<void>;
 }
 
+/** Every Content-Security-Policy violation any journey's page reported, as "url: message"; none is expected. */
+export const cspViolations: string[] = [];
+/** How many pages the violation check watched. */
+export let pagesWatched = 0;
+
+/** Chromium reports a blocked script, style, image or fetch as a console message naming the policy. */
+const CSP_REPORT = /Content Security Policy/i;
+
 export async function newPage(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
   const context = await harness.browser.newContext({ viewport });
   const page = await context.newPage();
   const messages: string[] = [];
   const observe = (p: Page) => {
-    p.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    pagesWatched++;
+    p.on('console', (message) => {
+      messages.push(`${message.type()}: ${message.text()}`);
+      if (CSP_REPORT.test(message.text())) cspViolations.push(`${p.url()}: ${message.text()}`);
+    });
     p.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   };
   observe(page);

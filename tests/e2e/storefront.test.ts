@@ -4,6 +4,7 @@ import { generatorJourneys } from './generator.journeys.ts';
 import { harness, startHarness, stopHarness } from './harness.ts';
 import { pageJourneys } from './pages.journeys.ts';
 import { productJourneys } from './product.journeys.ts';
+import { reliabilityJourneys } from './reliability.journeys.ts';
 import { serverJourneys } from './server.journeys.ts';
 
 /**
@@ -22,6 +23,8 @@ cartJourneys();
 serverJourneys();
 // Last: it publishes into the shop, which changes the catalogue the journeys above read.
 generatorJourneys();
+// After every other journey: it checks what they all left behind (CSP reports, the store's log).
+reliabilityJourneys();
 
 describe('stopping', () => {
   it('SIGTERM stops the store and the embedded shop cleanly', async () => {
