@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartJourneys } from './cart.journeys.ts';
 import { generatorJourneys } from './generator.journeys.ts';
 import { harness, startHarness, stopHarness } from './harness.ts';
+import { hydrationJourneys } from './hydration.journeys.ts';
 import { pageJourneys } from './pages.journeys.ts';
 import { productJourneys } from './product.journeys.ts';
 import { reliabilityJourneys } from './reliability.journeys.ts';
@@ -20,6 +21,7 @@ afterAll(async () => {
 pageJourneys();
 productJourneys();
 cartJourneys();
+hydrationJourneys();
 serverJourneys();
 // Last: it publishes into the shop, which changes the catalogue the journeys above read.
 generatorJourneys();
