@@ -32,6 +32,15 @@ const nonNegativeInt = (fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
+const positiveMs = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds above 0')
+    .transform(Number)
+    .optional()
+    .transform((n) => n ?? fallback);
+
 const httpUrl = z
   .string()
   .trim()
@@ -48,6 +57,7 @@ const EnvSchema = z.object({
   SHOPIFY_STORE_DOMAIN: optionalText,
   SHOPIFY_STOREFRONT_TOKEN: optionalText,
   SHOPIFY_ADMIN_TOKEN: optionalText,
+  STOREFRONT_TIMEOUT_MS: positiveMs(15_000),
   LOCAL_SHOP_HOST: optionalText,
   LOCAL_SHOP_PORT: port(8787),
   LOCAL_SHOP_TOKEN: optionalText,
@@ -79,6 +89,8 @@ export interface StorefrontEndpoint {
 
 export interface Config {
   storefront: StorefrontEndpoint;
+  /** Longest wait for one Storefront API answer at build time, per attempt (the client retries a few times). */
+  storefrontTimeoutMs: number;
   localShop: {
     host: string;
     port: number;
@@ -154,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const host = e.HOST ?? '127.0.0.1';
   return {
     storefront,
+    storefrontTimeoutMs: e.STOREFRONT_TIMEOUT_MS,
     localShop,
     shopifyAdminToken: e.SHOPIFY_ADMIN_TOKEN,
     server: {

@@ -37,12 +37,16 @@ describe('configuration', () => {
   it('an empty variable means the default', () => {
     expect(loadConfig({ PORT: '', LOCAL_SHOP_PORT: ' ', SHOPIFY_STORE_DOMAIN: '' }).server.port).toBe(4321);
     expect(loadConfig({ LOCAL_SHOP_PORT: '' }).localShop.port).toBe(8787);
+    expect(loadConfig({ STOREFRONT_TIMEOUT_MS: '' }).storefrontTimeoutMs).toBe(15_000);
+    expect(loadConfig({ STOREFRONT_TIMEOUT_MS: '2500' }).storefrontTimeoutMs).toBe(2500);
   });
 
   it('bad values get a clear error naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('PORT must be a port number'));
     expect(() => loadConfig({ LOCAL_SHOP_PORT: '70000' })).toThrow(/LOCAL_SHOP_PORT must be between 0 and 65535/);
     expect(() => loadConfig({ GENERATOR_DELAY_MS: '-5' })).toThrow(/GENERATOR_DELAY_MS/);
+    // 0 would mean no limit at all to undici.
+    expect(() => loadConfig({ STOREFRONT_TIMEOUT_MS: '0' })).toThrow(new ConfigError('STOREFRONT_TIMEOUT_MS must be a whole number of milliseconds above 0'));
     expect(() => loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://' })).toThrow(/SHOPIFY_STORE_DOMAIN is not a valid domain or URL/);
   });
 

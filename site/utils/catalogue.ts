@@ -17,7 +17,10 @@ let homeList: Promise<Product[]> | undefined;
 const memoize = !import.meta.env.DEV;
 
 function storefront(): StorefrontClient {
-  client ??= createStorefrontClient(loadConfig().storefront);
+  if (!client) {
+    const config = loadConfig();
+    client = createStorefrontClient(config.storefront, { timeoutMs: config.storefrontTimeoutMs });
+  }
   return client;
 }
 

@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
+import { startScriptedServer, type RecordedRequest, type ScriptedAnswer, type ScriptedServer } from './scripted-server.ts';
+import { rawProduct } from './storefront-fixtures.ts';
+
+/**
+ * What `npm start` runs, against a scripted Storefront API whose answers a test changes between
+ * builds: the store app (its builds, its server) with every line it logs kept.
+ */
+
+export interface ProductsRequest {
+  first: number;
+  after: string | null;
+  reverse: boolean;
+  at: number;
+}
+
+export interface ScriptedStore {
+  app: StoreApp;
+  shop: ScriptedServer;
+  buildsRoot: string;
+  /** Every line the store app logged. */
+  log: string[];
+  /** The answer to the next Storefront requests; `good` serves the catalogue. */
+  answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer;
+  /** Products requests received since the last `reset()`. */
+  productRequests(): ProductsRequest[];
+  reset(): void;
+  builds(): string[];
+  close(): Promise<void>;
+}
+
+/** A catalogue of `count` products, paged the way Shopify pages it. */
+export function cataloguePage({ first, after, reverse }: ProductsRequest, count: number): ScriptedAnswer {
+  const all = Array.from({ length: count }, (_, i) => rawProduct(i + 1));
+  const ordered = reverse ? [...all].reverse() : all;
+  const start = after ? Number(after.replace('cursor-', '')) : 0;
+  const nodes = ordered.slice(start, start + first);
+  const end = start + nodes.length;
+  return { body: { data: { products: { edges: nodes.map((node) => ({ node })), pageInfo: { hasNextPage: end < ordered.length, endCursor: nodes.length ? `cursor-${end}` : null } } } } };
+}
+
+function productsRequest(request: RecordedRequest): ProductsRequest {
+  const { variables } = JSON.parse(request.body) as { variables: { first: number; after?: string | null; reverse?: boolean } };
+  return { first: variables.first, after: variables.after ?? null, reverse: variables.reverse === true, at: Date.now() };
+}
+
+export async function startScriptedStore({ products = 3, env = {} }: { products?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ScriptedStore> {
+  const buildsRoot = mkdtempSync(path.join(os.tmpdir(), 'scripted-store-'));
+  let seen: ProductsRequest[] = [];
+  const store: Omit<ScriptedStore, 'app' | 'shop'> & { app?: StoreApp; shop?: ScriptedServer } = {
+    buildsRoot,
+    log: [],
+    answer: (_request, good) => good(),
+    productRequests: () => [...seen],
+    reset: () => {
+      seen = [];
+    },
+    builds: () => readdirSync(buildsRoot).filter((entry) => entry.startsWith('build-')),
+    async close() {
+      await store.app?.close();
+      await store.shop?.close();
+      rmSync(buildsRoot, { recursive: true, force: true });
+    },
+  };
+  store.shop = await startScriptedServer((recorded) => {
+    const request = productsRequest(recorded);
+    seen.push(request);
+    return store.answer(request, () => cataloguePage(request, products));
+  });
+  try {
+    store.app = await startStoreApp({
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        SHOPIFY_STORE_DOMAIN: new URL(store.shop.url).origin,
+        SHOPIFY_STOREFRONT_TOKEN: 'public-token',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SITE_BUILDS_DIR: buildsRoot,
+        ...env,
+      },
+      log: (line) => store.log.push(line),
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store as ScriptedStore;
+}
