@@ -40,12 +40,16 @@ export const EMPTY_CART: Cart = Object.freeze({ items: [], cartId: null, checkou
 /** The local storage key: the provider's lowercase name followed by '-cart'. */
 export const CART_STORAGE_KEY = 'shopify-cart';
 
+/** The most of one variant a line holds: past any real order, and small enough that totals stay exact numbers. */
+export const MAX_LINE_QUANTITY = 9_999;
+
 /** Adding a variant already in the cart raises that line's quantity; otherwise the line is appended. */
 export function addItem(cart: Cart, item: CartItem): Cart {
-  const quantity = Math.max(1, Math.floor(item.quantity));
+  // A quantity that is not a number (NaN, Infinity) from a broken caller adds one, not a poisoned line.
+  const quantity = Number.isFinite(item.quantity) ? Math.min(Math.max(1, Math.floor(item.quantity)), MAX_LINE_QUANTITY) : 1;
   const existing = cart.items.find((line) => line.variantId === item.variantId);
   const items = existing
-    ? cart.items.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line))
+    ? cart.items.map((line) => (line === existing ? { ...line, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) } : line))
     : [...cart.items, { ...item, quantity }];
   return { ...cart, items };
 }
@@ -53,7 +57,7 @@ export function addItem(cart: Cart, item: CartItem): Cart {
 /** A quantity of 0 or less removes the line. */
 export function updateQuantity(cart: Cart, variantId: string, quantity: number): Cart {
   if (!Number.isFinite(quantity) || quantity <= 0) return removeItem(cart, variantId);
-  const whole = Math.floor(quantity);
+  const whole = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
   if (whole <= 0) return removeItem(cart, variantId);
   return { ...cart, items: cart.items.map((line) => (line.variantId === variantId ? { ...line, quantity: whole } : line)) };
 }
@@ -86,10 +90,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// A Storefront amount: a plain decimal ("24.99", "1000000.0"), never "1e400", "0x1A", "-5" or "".
+const STORED_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
+
 function readMoney(value: unknown): Money | null {
   if (!isRecord(value) || typeof value.currencyCode !== 'string') return null;
   const amount = value.amount;
-  if (typeof amount !== 'string' || !Number.isFinite(Number(amount))) return null;
+  if (typeof amount !== 'string' || !STORED_AMOUNT.test(amount)) return null;
   return { amount, currencyCode: value.currencyCode };
 }
 
@@ -99,7 +106,7 @@ function readItem(value: unknown): CartItem | null {
   const price = readMoney(value.price);
   if (!isRecord(product) || typeof product.id !== 'string' || typeof product.handle !== 'string' || typeof product.title !== 'string') return null;
   if (typeof variantId !== 'string' || variantId === '' || typeof variantTitle !== 'string' || !price) return null;
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) return null;
   if (!Array.isArray(selectedOptions)) return null;
   const options: SelectedOption[] = [];
   for (const option of selectedOptions) {
