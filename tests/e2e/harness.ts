@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { startStoreProcess, type StoreProcess } from '../support/store-process.ts';
+import { startStoreProcess, type StoreProcess, type StoreProcessOptions } from '../support/store-process.ts';
 
 /**
  * What every end-to-end journey shares: one `npm start` (a build takes a while on a small machine)
@@ -26,8 +26,8 @@ export const harness: Harness = {
   },
 };
 
-export async function startHarness(): Promise<void> {
-  [store, browser] = await Promise.all([startStoreProcess(), launchChromium()]);
+export async function startHarness(options: StoreProcessOptions = {}): Promise<void> {
+  [store, browser] = await Promise.all([startStoreProcess(options), launchChromium()]);
 }
 
 let stopped: Promise<number | null> | undefined;

@@ -13,7 +13,7 @@ import { serverJourneys } from './server.journeys.ts';
  * it (with the embedded shop). One server for every journey: a build takes a while.
  */
 
-beforeAll(startHarness, 300_000);
+beforeAll(() => startHarness(), 300_000);
 afterAll(async () => {
   await stopHarness();
 }, 60_000);

@@ -41,10 +41,22 @@ function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-export async function startStoreProcess({ timeoutMs = 240_000 } = {}): Promise<StoreProcess> {
+export interface StoreProcessOptions {
+  timeoutMs?: number;
+  /** Fills the data directory before the store starts (a catalogue there replaces the seed). */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
+export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreProcessOptions = {}): Promise<StoreProcess> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const buildsDir = path.join(tmp, 'builds');
+  try {
+    await prepare?.(dataDir);
+  } catch (error) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'site', 'server', 'start.ts')], {
     cwd: REPO_ROOT,
     // A short pause between designs keeps the generator journeys quick.
