@@ -1,0 +1,114 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { STORE_NAME } from '../../shared/brand.ts';
+import { metaDescription } from '../../site/utils/seo.ts';
+import { harness, hydrated, newPage, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';
+import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
+
+/**
+ * The storefront with a hostile catalogue, in Chromium: home page, product page (with its JSON-LD),
+ * the toast, the cart drawer and the embedded shop's checkout page show every title, description,
+ * option and alt text as the literal text, and nothing in them runs.
+ */
+
+const [markup, quotes] = HOSTILE_PRODUCTS as [(typeof HOSTILE_PRODUCTS)[number], (typeof HOSTILE_PRODUCTS)[number]];
+
+async function newTabFrom(context: BrowserContext, act: () => Promise<unknown>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), act()]);
+  await tab.waitForLoadState();
+  return tab;
+}
+
+export function hostilePageJourneys(): void {
+  describe('hostile product text in Chromium', () => {
+    it('home page: every title, description and alt text shows as text, and nothing runs', async () => {
+      const { page, context, messages, close } = await newPage();
+      const watch = watchDialogs(context);
+      await visit(page, '/');
+      for (const product of HOSTILE_PRODUCTS) {
+        const link = page.locator(`a.card-link[href="/product/${product.handle}"]`);
+        expect(await link.textContent()).toBe(product.title);
+        expect(await link.isVisible()).toBe(true);
+        const card = page.locator('.card', { has: link });
+        expect(await card.locator('.card-description').textContent()).toBe(product.description);
+        expect(await card.locator('img').getAttribute('alt')).toBe(product.altText);
+      }
+      await page.locator('.card', { has: page.locator(`a[href="/product/${quotes.handle}"]`) }).getByRole('button', { name: 'Add to Cart' }).click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      expect(await page.locator('.toast-description').first().textContent()).toBe(quotes.title);
+      await expectNothingRan(page, watch);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('product page: title, description, options and JSON-LD hold the literal text; picking a hostile option and adding it runs nothing', async () => {
+      const { page, context, messages, close } = await newPage();
+      const watch = watchDialogs(context);
+      await visit(page, `/product/${markup.handle}`);
+      expect(await page.title()).toBe(`${markup.title} | ${STORE_NAME}`);
+      expect(await page.locator('h1.product-title').textContent()).toBe(markup.title);
+      expect(await page.locator('.product-description p').textContent()).toBe(markup.description);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(metaDescription(markup.description));
+      expect(await page.locator('.media-main img').getAttribute('alt')).toBe(markup.altText);
+      expect(await textsOf(page, '.option-value')).toEqual(markup.optionValues);
+
+      // The description's `</script>` did not end the JSON-LD: it parses, with the texts intact.
+      const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ''));
+      expect(jsonLd).toHaveLength(1);
+      const data = JSON.parse(jsonLd[0]!) as { name: string; description: string; offers: { name: string }[] };
+      expect([data.name, data.description]).toEqual([markup.title, markup.description]);
+      expect(data.offers.map((offer) => offer.name)).toEqual(markup.optionValues);
+
+      const hostileValue = markup.optionValues[1]!;
+      await page.locator('.option-value', { hasText: hostileValue }).click();
+      expect(await page.locator('.option-chosen').textContent()).toBe(`: ${hostileValue}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      expect(await page.locator('.toast-description').first().textContent()).toBe(markup.title);
+      await expectNothingRan(page, watch);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('product page with a hostile option name: the heading shows it as text', async () => {
+      const { page, context, close } = await newPage();
+      const watch = watchDialogs(context);
+      await visit(page, `/product/${quotes.handle}`);
+      expect(await page.locator('h1.product-title').textContent()).toBe(quotes.title);
+      expect((await page.locator('.option-name').textContent())?.startsWith(quotes.optionName)).toBe(true);
+      expect(await textsOf(page, '.option-value')).toEqual(quotes.optionValues);
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as { name: string; description: string };
+      expect([data.name, data.description]).toEqual([quotes.title, quotes.description]);
+      await expectNothingRan(page, watch);
+      await close();
+    });
+
+    it('cart drawer and the embedded shop’s checkout page show the hostile lines as text', async () => {
+      const { page, context, messages, close } = await newPage();
+      const watch = watchDialogs(context);
+      await visit(page, `/product/${markup.handle}`);
+      const hostileValue = markup.optionValues[2]!;
+      await page.locator('.option-value', { hasText: 'evil' }).click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await visit(page, `/product/${quotes.handle}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+
+      const sheet = await openDrawer(page);
+      expect(await textsOf(page, '.drawer .line-title')).toEqual([markup.title, quotes.title]);
+      expect(await textsOf(page, '.drawer .line-options')).toEqual([hostileValue, quotes.optionValues[0]!]);
+      expect(await sheet.getByRole('button', { name: `Remove ${markup.title}` }).count()).toBe(1);
+      await expectNothingRan(page, watch);
+
+      const checkout = await newTabFrom(context, () => sheet.getByRole('button', { name: 'Checkout' }).click());
+      expect(new URL(checkout.url()).origin).toBe(new URL(harness.store.shopUrl).origin);
+      expect(await textsOf(checkout, '.title')).toEqual([markup.title, quotes.title]);
+      expect(await textsOf(checkout, '.opts')).toEqual([`${markup.optionName}: ${hostileValue}`, `${quotes.optionName}: ${quotes.optionValues[0]}`]);
+      expect(await checkout.locator('td img').first().getAttribute('alt')).toBe(markup.altText);
+      await expectNothingRan(checkout, watch);
+      await hydrated(page);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+  });
+}

@@ -1,0 +1,153 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { BRAND } from '../../shared/brand.ts';
+import { rawRequest } from '../support/local-shop.ts';
+import { FAKE_SECRETS } from '../support/store-process.ts';
+import { harness } from './harness.ts';
+
+/**
+ * The store's own URLs over raw HTTP, the way `npm start` serves them (static files from the build,
+ * design images and the generator API through the build's handler): no way out of the build or the
+ * designs folder in any encoding, the right content type with nosniff on every kind of answer, and
+ * 413 for oversized bodies on every POST endpoint with the store answering right after.
+ */
+
+// What would show that a file outside the served folders leaked.
+const LEAKS = [/SQLite format 3/, /"name":\s*"tshirt-store"/, /\bimport\s*[{*]/, /root:.*:0:0:/, /GENERATOR_TOKEN|e2e-generator-secret/];
+
+const TRAVERSALS = [
+  '/../server/entry.mjs',
+  '/..%2fserver%2fentry.mjs',
+  '/%2e%2e/server/entry.mjs',
+  '/%2e%2e%2fserver%2fentry.mjs',
+  '/%2E%2E%2F%2E%2E%2F%2E%2E%2Fdata%2Fshop%2Fshop.sqlite',
+  '/_astro/..%2f..%2fserver%2fentry.mjs',
+  '/_astro/%2e%2e/%2e%2e/server/entry.mjs',
+  '/%252e%252e/server/entry.mjs',
+  '/%252e%252e%252f%252e%252e%252fdata%252fshop%252fshop.sqlite',
+  '/..%5cserver%5centry.mjs',
+  '/..\\server\\entry.mjs',
+  '/%c0%ae%c0%ae/server/entry.mjs',
+  '/%c0%ae%c0%ae%c0%afserver%c0%afentry.mjs',
+  '/%e0%80%ae%e0%80%ae/server/entry.mjs',
+  '/..%00/server/entry.mjs',
+  '/favicon.svg%00.html',
+  '/favicon.svg/..%2f..%2fserver%2fentry.mjs',
+  '/.%2e/.%2e/.%2e/.%2e/etc/passwd',
+  '//etc/passwd',
+  '/%2fetc%2fpasswd',
+  '/../../../../../../etc/passwd',
+  '/api/designs/../../../data/shop/shop.sqlite',
+  '/api/designs/..%2f..%2fshop%2fshop.sqlite',
+  '/api/designs/%2e%2e%2f%2e%2e%2fdata%2fshop%2fshop.sqlite',
+  '/api/designs/..%5c..%5cshop%5cshop.sqlite',
+  '/api/designs/%252e%252e%252fshop.sqlite',
+  '/api/designs/%c0%ae%c0%ae%c0%afshop.sqlite',
+  '/api/designs/a-000000000000000000000000-preview.png%00.txt',
+  '/api/designs/%2fetc%2fpasswd',
+  '/api/designs//etc/passwd',
+  '/api/designs/',
+];
+
+const STREAM_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * POSTs a chunked JSON body of unknown length, 64 KB at a time, until the server answers or
+ * STREAM_LIMIT bytes are written; resolves with the status and how much had been written.
+ */
+function streamUntilAnswered(path: string): Promise<{ status: number; written: number }> {
+  const url = new URL(path, harness.store.siteUrl);
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let status = 0;
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}` },
+      },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () => resolve({ status, written }));
+      },
+    );
+    // Writing into a connection the server closed fails; the answer already came.
+    req.on('error', (error) => (status ? resolve({ status, written }) : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    req.write('{"pad": "');
+    const pump = () => {
+      if (status || req.destroyed) return;
+      if (written >= STREAM_LIMIT) return void req.end('"}');
+      written += chunk.length;
+      if (req.write(chunk)) setImmediate(pump);
+      else req.once('drain', pump);
+    };
+    pump();
+  });
+}
+
+function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`);
+  return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
+}
+
+export function hostileUrlJourneys(): void {
+  describe('the store’s URLs under attack', () => {
+    it('answers every traversal in any encoding with a 400 or 404 that leaks nothing, with nosniff', async () => {
+      for (const attempt of TRAVERSALS) {
+        const response = await rawRequest(harness.store.siteUrl, attempt);
+        expect({ attempt, status: response.status }).toSatisfy(({ status }: { status: number }) => status === 400 || status === 404);
+        expect(response.headers['x-content-type-options'], attempt).toBe('nosniff');
+        for (const leak of LEAKS) expect(response.text, attempt).not.toMatch(leak);
+      }
+      expect((await fetch(harness.store.siteUrl)).status).toBe(200);
+    });
+
+    it('labels every kind of answer with its content type and nosniff', async () => {
+      const home = await (await fetch(harness.store.siteUrl)).text();
+      const product = await (await fetch(new URL('/product/hostile-markup', harness.store.siteUrl))).text();
+      // The pages inline their CSS; they link scripts, fonts and the lifestyle photo.
+      const script = /\/_astro\/[\w.-]+\.js/.exec(home)?.[0];
+      const font = /\/_astro\/[\w./-]+\.woff2/.exec(home)?.[0];
+      const photo = /\/_astro\/[\w.-]+\.(webp|jpg|avif)/.exec(product)?.[0];
+      expect([script, font, photo].every(Boolean), `a script, a font and a photo are linked: ${[script, font, photo].join(', ')}`).toBe(true);
+      const expected: [string, RegExp, number][] = [
+        ['/', /^text\/html/, 200],
+        ['/product/hostile-markup', /^text\/html/, 200],
+        [script!, /^(text|application)\/javascript/, 200],
+        [font!, /^font\/woff2/, 200],
+        [photo!, /^image\/(webp|jpeg|avif)/, 200],
+        ['/favicon.svg', /^image\/svg\+xml/, 200],
+        ['/robots.txt', /^text\/plain/, 200],
+        ['/sitemap.xml', /^(application|text)\/xml/, 200],
+        ['/no-such-page', /^text\/html/, 404],
+        ['/api/generator-settings', /^application\/json/, 401],
+        ['/api/designs/a-000000000000000000000000-preview.png', /^application\/json/, 404],
+      ];
+      for (const [path, type, status] of expected) {
+        const response = await rawRequest(harness.store.siteUrl, path);
+        expect({ path, status: response.status, type: response.headers['content-type'] }).toEqual({ path, status, type: expect.stringMatching(type) });
+        expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+      }
+    });
+
+    it('answers 413 on every POST endpoint for 2 MB, declared or streamed, and keeps answering', async () => {
+      const big = JSON.stringify({ productCount: 1, theme: 'cats', brand: BRAND, guidelines: 'x'.repeat(2 * 1024 * 1024) });
+      for (const path of ['/api/generate-product-concepts', '/api/generate-product-design', '/api/publish-to-shopify']) {
+        const declared = await api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+        expect({ path, status: declared.status }).toEqual({ path, status: 413 });
+        expect(await declared.json()).toEqual({ error: 'The request body is larger than 1 MB' });
+
+        const streamed = await streamUntilAnswered(path);
+        expect({ path, status: streamed.status }).toEqual({ path, status: 413 });
+        expect(streamed.written).toBeLessThan(STREAM_LIMIT); // answered (and closed) long before the upload could end
+        expect((await fetch(harness.store.siteUrl)).status).toBe(200);
+      }
+    });
+  });
+}
