@@ -64,6 +64,8 @@ export default defineConfig({
       name: 'Bebas Neue',
       cssVariable: '--font-display',
       fallbacks: ['Impact', 'Arial Narrow', 'sans-serif'],
+      // Preloaded, so it is there for the first paint almost always; when not, the fallback stays: no swap, no layout shift.
+      display: 'optional',
       options: {
         variants: [
           { src: ['@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff2'], weight: 400, style: 'normal' },
@@ -75,6 +77,7 @@ export default defineConfig({
       name: 'Montserrat',
       cssVariable: '--font-body',
       fallbacks: ['system-ui', 'Arial', 'sans-serif'],
+      display: 'optional',
       options: {
         variants: [
           { src: ['@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' },
