@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_LIMITS } from '../shared/local-shop/graphql/query-limits.ts';
 import { PRODUCTS_QUERY } from '../shared/storefront/documents.ts';
 import { plainPng, startTestShop, type TestShop } from './support/local-shop.ts';
+import { streamUntilAnswered } from './support/stream-body.ts';
 
 /**
  * Hostile GraphQL documents against the embedded shop: each is refused with an error that says which
@@ -90,6 +91,16 @@ describe('huge and wide documents', () => {
     expect(huge.errors[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     await expectResponsive();
     await expectRefused(`{ shop { name } } #${'x'.repeat(900 * 1024)}`, 'MAX_QUERY_SIZE_EXCEEDED', /larger than 100 KB/);
+  });
+
+  it('answers a streamed body of unknown length with 413 past 1 MB, and drops one past 16 MB, without buffering it', async () => {
+    for (const limit of [4 * 1024 * 1024, 64 * 1024 * 1024]) {
+      const streamed = await streamUntilAnswered(shop.graphqlUrl, { 'content-type': 'application/json' }, limit);
+      // Up to 16 MB the shop reads and discards the rest so the client can read its 413; past that it closes.
+      if (limit < 16 * 1024 * 1024) expect(streamed.status).toBe(413);
+      else expect(streamed.written).toBeLessThan(limit);
+      await expectResponsive();
+    }
   });
 
   it('refuses thousands of aliases by the number of fields written', async () => {

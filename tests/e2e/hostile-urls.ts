@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/brand.ts';
 import { rawRequest } from '../support/local-shop.ts';
+import { streamUntilAnswered } from '../support/stream-body.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import { harness } from './harness.ts';
 
@@ -50,45 +50,6 @@ const TRAVERSALS = [
 ];
 
 const STREAM_LIMIT = 16 * 1024 * 1024;
-
-/**
- * POSTs a chunked JSON body of unknown length, 64 KB at a time, until the server answers or
- * STREAM_LIMIT bytes are written; resolves with the status and how much had been written.
- */
-function streamUntilAnswered(path: string): Promise<{ status: number; written: number }> {
-  const url = new URL(path, harness.store.siteUrl);
-  return new Promise((resolve, reject) => {
-    let written = 0;
-    let status = 0;
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}` },
-      },
-      (res) => {
-        status = res.statusCode ?? 0;
-        res.resume();
-        res.on('end', () => resolve({ status, written }));
-      },
-    );
-    // Writing into a connection the server closed fails; the answer already came.
-    req.on('error', (error) => (status ? resolve({ status, written }) : reject(error)));
-    const chunk = Buffer.alloc(64 * 1024, 'x');
-    req.write('{"pad": "');
-    const pump = () => {
-      if (status || req.destroyed) return;
-      if (written >= STREAM_LIMIT) return void req.end('"}');
-      written += chunk.length;
-      if (req.write(chunk)) setImmediate(pump);
-      else req.once('drain', pump);
-    };
-    pump();
-  });
-}
 
 function api(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -143,7 +104,10 @@ export function hostileUrlJourneys(): void {
         expect({ path, status: declared.status }).toEqual({ path, status: 413 });
         expect(await declared.json()).toEqual({ error: 'The request body is larger than 1 MB' });
 
-        const streamed = await streamUntilAnswered(path);
+        const streamed = await streamUntilAnswered(new URL(path, harness.store.siteUrl).toString(), {
+          'content-type': 'application/json',
+          authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`,
+        }, STREAM_LIMIT);
         expect({ path, status: streamed.status }).toEqual({ path, status: 413 });
         expect(streamed.written).toBeLessThan(STREAM_LIMIT); // answered (and closed) long before the upload could end
         expect((await fetch(harness.store.siteUrl)).status).toBe(200);
