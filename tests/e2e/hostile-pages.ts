@@ -84,6 +84,27 @@ export function hostilePageJourneys(): void {
       await close();
     });
 
+    it('hostile paths, query strings and fragments in the address run nothing, on the 404 page or a product page', async () => {
+      const { page, context, messages, close } = await newPage();
+      const watch = watchDialogs(context);
+      const addresses = [
+        '/%3Cscript%3Ewindow.__pwned=1%3C/script%3E',
+        '/product/%22%3E%3Csvg%20onload=alert(1)%3E',
+        `/product/${markup.handle}?variant=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E`,
+        `/product/${markup.handle}#%3Cimg%20src=x%20onerror=alert(1)%3E`,
+        '/?q=%3Cscript%3Ewindow.__pwned=1%3C/script%3E',
+      ];
+      for (const address of addresses) {
+        await page.goto(new URL(address, harness.store.siteUrl).toString());
+        await hydrated(page);
+        await expectNothingRan(page, watch);
+      }
+      // The 404 page logs the missing path, as text.
+      expect(messages).toContain('error: Page not found: /%3Cscript%3Ewindow.__pwned=1%3C/script%3E');
+      expect(unexpectedErrors(messages, [/Page not found: /, /404 \(Not Found\)/])).toEqual([]);
+      await close();
+    });
+
     it('cart drawer and the embedded shop’s checkout page show the hostile lines as text', async () => {
       const { page, context, messages, close } = await newPage();
       const watch = watchDialogs(context);
