@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
 import { loadConfig } from '../shared/config.ts';
 import { CONCEPT_LIMITS } from '../shared/generator/concept-schema.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../shared/generator/messages.ts';
 import { LocalShopStore } from '../shared/local-shop/store/store.ts';
 import * as concepts from '../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../site/pages/api/generate-product-design.ts';
@@ -178,9 +179,9 @@ function mutated(valid: () => Record<string, unknown>, junk: FieldJunk) {
 
 const CONCEPT_JUNK: FieldJunk = {
   productCount: badCount,
-  theme: badText(200),
+  theme: badText(MAX_THEME_CHARS),
   brand: badBrand,
-  guidelines: fc.oneof(notText.filter((v) => v !== null), tooLong(2000)),
+  guidelines: fc.oneof(notText.filter((v) => v !== null), tooLong(MAX_GUIDELINES_CHARS)),
 };
 const DESIGN_JUNK: FieldJunk = {
   productName: badText(CONCEPT_LIMITS.name),
@@ -312,7 +313,7 @@ describe('valid bodies with any text in them', () => {
   it('generate-product-concepts succeeds for any theme and guidelines, with concepts that pass the API’s own checks', async () => {
     await fc.assert(
       fc.asyncProperty(
-        anyText(200),
+        anyText(MAX_THEME_CHARS),
         fc.option(fc.string({ unit: 'binary', maxLength: 300 }), { nil: undefined }),
         fc.integer({ min: 1, max: 3 }),
         fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../../shared/generator/messages.ts';
+import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../shared/generator/messages.ts';
 import type { GenerateSettings } from '../../stores/generator.ts';
 import { productCountFrom } from '../../utils/product-count.ts';
 import { Spinner } from '../icons.tsx';
@@ -54,7 +54,7 @@ export function SettingsCard({ running, blocked, progress, onGenerate }: Setting
         </div>
         <div className="gen-field gen-field-theme">
           <label htmlFor="gen-theme">Theme/Category</label>
-          <input id="gen-theme" name="theme" type="text" maxLength={200} value={theme} disabled={running} onChange={(event) => setTheme(event.target.value)} />
+          <input id="gen-theme" name="theme" type="text" maxLength={MAX_THEME_CHARS} value={theme} disabled={running} onChange={(event) => setTheme(event.target.value)} />
         </div>
       </div>
       <div className="gen-field">
@@ -65,7 +65,7 @@ export function SettingsCard({ running, blocked, progress, onGenerate }: Setting
           id="gen-guidelines"
           name="guidelines"
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_GUIDELINES_CHARS}
           value={guidelines}
           disabled={running}
           placeholder="Tone, words to avoid, audience, keywords… e.g. “Keep it wholesome. Avoid coffee jokes. Audience: dentists.”"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../shared/generator/concept-schema.ts';
-import { GENERATOR_MESSAGES, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../../shared/generator/messages.ts';
+import { GENERATOR_MESSAGES, MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../shared/generator/messages.ts';
 import { designFileFromUrl } from '../generator/design-urls.ts';
 import { ApiError } from './api-error.ts';
 
@@ -41,13 +41,13 @@ export const ConceptsRequestSchema = z.object(
       .int('productCount must be a whole number')
       .min(MIN_PRODUCT_COUNT, `productCount must be at least ${MIN_PRODUCT_COUNT}`)
       .max(MAX_PRODUCT_COUNT, `productCount must be at most ${MAX_PRODUCT_COUNT}`),
-    theme: text('theme', 200),
+    theme: text('theme', MAX_THEME_CHARS),
     brand: BrandSchema,
     // Brand guidelines are optional free text; an empty box is the same as none.
     guidelines: z
       .string({ error: 'guidelines must be text' })
       .trim()
-      .max(2000, 'guidelines must be at most 2000 characters')
+      .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
       .nullish()
       .transform((value) => value || undefined),
   },
