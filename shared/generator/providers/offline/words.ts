@@ -47,8 +47,9 @@ export interface Word {
 
 function toWord(raw: string): Word | undefined {
   // Apostrophes join ("owner's" → "owners"); everything else that is not a letter or digit has already split.
-  const text = raw.replace(/['’]/g, '').replace(/^-+|-+$/g, '');
-  if (!text || text.length > MAX_WORD_CHARS) return undefined;
+  // A combining mark cut loose from an emoji (U+FE0F after ☕) is not a word, nor the start of one.
+  const text = raw.replace(/['’]/g, '').replace(/^[\p{M}-]+|-+$/gu, '');
+  if (!/[\p{L}\p{N}]/u.test(text) || text.length > MAX_WORD_CHARS) return undefined;
   return { text, lower: text.toLowerCase() };
 }
 
