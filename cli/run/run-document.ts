@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ProviderMode } from '../../shared/generator/providers/index.ts';
-import type { GeneratedProduct, ProductStatus } from '../../shared/generator/types.ts';
+import type { Concept, GeneratedProduct, ProductStatus } from '../../shared/generator/types.ts';
 
 /**
  * The record of one run: what `--json` prints on stdout and what concepts.json holds in the output
@@ -9,13 +9,7 @@ import type { GeneratedProduct, ProductStatus } from '../../shared/generator/typ
 
 export type RunStatus = 'running' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
 
-export interface ProductRecord {
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quote_primary: string;
-  keywords: string[];
+export interface ProductRecord extends Concept {
   status: ProductStatus;
   error?: string;
   files?: { print: string; preview: string };

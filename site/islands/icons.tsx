@@ -1,10 +1,11 @@
 /** Inline SVG icons for the islands: no icon library in the bundle. All decorative (aria-hidden). */
 
-interface IconProps {
+export interface IconProps {
   size?: number;
 }
 
-const base = (size: number) => ({
+/** The attributes every inline icon shares: a 24-unit stroke drawing, hidden from assistive tech. */
+export const base = (size: number) => ({
   width: size,
   height: size,
   viewBox: '0 0 24 24',

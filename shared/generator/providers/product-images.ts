@@ -1,4 +1,5 @@
 import { renderProductImageFromDesign } from '../../design/index.ts';
+import { fileSlug } from './designs/directory-store.ts';
 
 /**
  * The images a published product carries: first the t-shirt photo (the storefront's card and page
@@ -9,10 +10,6 @@ export interface ProductImageFile {
   bytes: Uint8Array;
   filename: string;
   altText: string;
-}
-
-export function fileSlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'design';
 }
 
 export async function productImagesFor(name: string, designPng: Uint8Array): Promise<ProductImageFile[]> {

@@ -1,21 +1,6 @@
 /** The generator's own inline icons (decorative, aria-hidden), drawn like the store's icons.tsx. */
 
-interface IconProps {
-  size?: number;
-}
-
-const base = (size: number) => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-});
+import { base, type IconProps } from '../icons.tsx';
 
 export function HourglassIcon({ size = 28 }: IconProps) {
   return (

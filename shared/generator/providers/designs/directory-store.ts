@@ -31,15 +31,21 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   await fs.rename(temp, file);
 }
 
-export function createDirectoryDesignStore(dir: string): DesignStore {
+/** The content hash keeps two products with the same name from overwriting each other. */
+const contentId = (design: DesignToSave) => createHash('sha256').update(design.preview).digest('hex').slice(0, 8);
+
+export interface DirectoryDesignStoreOptions {
+  /** The part of the file name after the slug (default: a short hash of the preview). */
+  fileId?: (design: DesignToSave) => string;
+}
+
+export function createDirectoryDesignStore(dir: string, { fileId = contentId }: DirectoryDesignStoreOptions = {}): DesignStore {
   const root = path.resolve(dir);
   return {
     async save(design: DesignToSave, signal?: AbortSignal): Promise<SavedDesign> {
       signal?.throwIfAborted();
       await fs.mkdir(root, { recursive: true });
-      // The content hash keeps two products with the same name from overwriting each other.
-      const hash = createHash('sha256').update(design.preview).digest('hex').slice(0, 8);
-      const base = path.join(root, `${fileSlug(design.name)}-${hash}`);
+      const base = path.join(root, `${fileSlug(design.name)}-${fileId(design)}`);
       const preview = `${base}-preview.png`;
       await writeAtomically(preview, design.preview);
       if (!design.print) return { imageUrl: pathToFileURL(preview).href };
