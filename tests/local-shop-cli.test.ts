@@ -57,6 +57,33 @@ describe('tshirt-gen shop', () => {
     expect(result.code).toBe(0);
   });
 
+  it('--fixtures tops the store up to n products, once, and a catalogue walk reaches them all', async () => {
+    const fixturesDir = await tempDir('tshirt-gen-fixtures-');
+    try {
+      for (const round of [1, 2]) {
+        const child = spawnNode([BIN, 'shop', '--port', '0', '--data', fixturesDir, '--no-seed', '--fixtures', '260'], { env: ENV });
+        const exit = finished(child);
+        const [, endpoint] = await waitForLine(child, /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/);
+        const client = createStorefrontClient({ graphqlUrl: endpoint!, token: '' }, { retries: 0 });
+        const products = await client.allProducts();
+        await client.close();
+        child.kill('SIGTERM');
+        const result = await exit;
+        expect(products).toHaveLength(260);
+        expect(new Set(products.map((p) => p.handle)).size).toBe(260);
+        // The second start finds the store full and adds nothing.
+        if (round === 1) expect(result.stdout).toMatch(/Adding 260 fixture products/);
+        else expect(result.stdout).not.toMatch(/Adding/);
+        expect(result.code).toBe(0);
+      }
+      const refused = await finished(spawnNode([BIN, 'shop', '--fixtures', 'lots'], { env: ENV }));
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^tshirt-gen: .*--fixtures/);
+    } finally {
+      await fs.rm(fixturesDir, { recursive: true, force: true });
+    }
+  });
+
   it('reports bad flags in one line with exit status 2 and no stack trace', async () => {
     for (const args of [['shop', '--port', 'eighty'], ['shop', '--bogus'], ['shop', '--public-url', 'ftp://x'], ['shopp']]) {
       const result = await finished(spawnNode([BIN, ...args], { env: ENV }));
