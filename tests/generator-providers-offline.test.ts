@@ -28,7 +28,7 @@ const textOf = (c: Concept) => [c.name, c.description, c.category, c.quote_prima
 
 function templateRegex(template: QuoteTemplate): RegExp {
   const escaped = template.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\\\{(topic|Topic|Title)\\\}/g, '.+')}$`, 'i');
+  return new RegExp(`^${escaped.replace(/\\\{[A-Za-z']+\\\}/g, '.*')}$`, 'i');
 }
 
 const toneOfQuote = (quote: string) => QUOTES.filter((t) => templateRegex(t).test(quote)).map((t) => t.tone);

@@ -16,13 +16,16 @@ import {
   type Template,
 } from './phrase-bank.ts';
 import { hashParts, seededRandom, type Random } from './random.ts';
-import { MAX_TOPICS, fallbackTopics, topicsOf, type Topic } from './topics.ts';
-import { mentions, sentenceCase, titleCase } from './words.ts';
+import { nounOf, type Slot } from './slots.ts';
+import { bindingsOf, needsOf, render, slotsOf } from './template.ts';
+import { MAX_SLOTS, fallbackSlots, readTheme } from './theme.ts';
+import { STOPWORDS, mentions } from './words.ts';
 
 /**
  * The offline concept generator (the default without OPENAI_API_KEY): on-theme names and quotes from
  * a phrase bank, shaped by the brand guidelines, distinct within a run, and the same for the same
- * seed and request. It never copies the raw theme: only plain words taken from it (see words.ts).
+ * seed and request. The theme is read into typed phrases (theme.ts) and each template only gets the
+ * kind of phrase it was written for; nothing of the raw theme is copied, only its plain words.
  */
 
 export interface OfflineConceptOptions {
@@ -34,40 +37,20 @@ interface Candidate {
   text: string;
   template: number;
   tone: Tone;
-  topic: Topic | undefined;
+  /** The theme's phrases it uses; none for the brand's own jokes. */
+  slots: Slot[];
   category: CategoryKey | undefined;
 }
 
 const TONE_WEIGHTS: Record<Tone, number> = { dry: 0.5, playful: 0.25, uplifting: 0.25 };
-
-function fits(template: Template, topic: Topic): boolean {
-  switch (template.fits) {
-    case undefined:
-      return true;
-    case 'people':
-      return topic.kind === 'people';
-    case 'plural':
-      return topic.kind !== 'thing';
-    case 'singular':
-      return topic.kind === 'thing';
-    case 'thing':
-      return topic.kind !== 'people';
-  }
-}
-
-function render(text: string, topic: Topic): string {
-  return text
-    .replaceAll('{topic}', topic.phrase)
-    .replaceAll('{Topic}', sentenceCase(topic.phrase))
-    .replaceAll('{Title}', titleCase(topic.phrase));
-}
 
 const isBanned = (text: string, hints: GuidelineHints) => hints.avoid.some((term) => mentions(text, term));
 
 /** Every rendering of every allowed template, minus banned words, overlong texts and repeats, shuffled. */
 function candidates(
   templates: ReadonlyArray<Template & { category?: CategoryKey }>,
-  topics: readonly Topic[],
+  style: 'name' | 'quote',
+  slots: readonly Slot[],
   allowed: ReadonlySet<Tone>,
   hints: GuidelineHints,
   bounds: { min: number; max: number },
@@ -77,15 +60,18 @@ function candidates(
   const out: Candidate[] = [];
   templates.forEach((template, index) => {
     if (!allowed.has(template.tone)) return;
-    const topical = template.text.includes('{');
-    const renderings: Array<[string, Topic | undefined]> = topical
-      ? topics.filter((t) => fits(template, t)).map((t) => [render(template.text, t), t])
-      : [[template.text, undefined]];
-    for (const [text, topic] of renderings) {
+    const renderings: Array<[string | undefined, Slot[]]> =
+      needsOf(template.text).length === 0
+        ? [[template.text, []]]
+        : bindingsOf(template.text, slots)
+            .filter((binding) => !template.when || template.when(binding))
+            .map((binding) => [render(template.text, binding, style), slotsOf(binding)]);
+    for (const [text, used] of renderings) {
+      if (text === undefined) continue;
       const key = text.toLowerCase();
       if (seen.has(key) || text.length < bounds.min || text.length > bounds.max || isBanned(text, hints)) continue;
       seen.add(key);
-      out.push({ text, template: index, tone: template.tone, topic, category: template.category });
+      out.push({ text, template: index, tone: template.tone, slots: used, category: template.category });
     }
   });
   return random.shuffle(out);
@@ -94,15 +80,20 @@ function candidates(
 interface Want {
   tone: Tone;
   topical: boolean;
-  topic: Topic;
+  topic: Slot;
+  /** A text the pick must not repeat: a quote that only restates the product's name reads as filler. */
+  unlike?: string;
 }
+
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Takes the best remaining candidate, relaxing the wish step by step; undefined when the pool is empty. */
 function take(pool: Candidate[], usedTemplates: Set<number>, want: Want): Candidate | undefined {
+  const unlike = want.unlike === undefined ? undefined : bare(want.unlike);
   const fresh = (c: Candidate) => !usedTemplates.has(c.template);
   const tone = (c: Candidate) => c.tone === want.tone;
-  const topical = (c: Candidate) => (c.topic !== undefined) === want.topical;
-  const sameTopic = (c: Candidate) => c.topic === want.topic;
+  const topical = (c: Candidate) => c.slots.length > 0 === want.topical;
+  const sameTopic = (c: Candidate) => c.slots.includes(want.topic);
   // The tone the guidelines asked for outranks everything else; then the topic; then variety of templates.
   const preferences: Array<(c: Candidate) => boolean> = [
     (c) => tone(c) && topical(c) && (!want.topical || sameTopic(c)) && fresh(c),
@@ -115,13 +106,15 @@ function take(pool: Candidate[], usedTemplates: Set<number>, want: Want): Candid
     () => true,
   ];
   for (const accept of preferences) {
-    const index = pool.findIndex(accept);
+    const index = pool.findIndex((c) => accept(c) && (unlike === undefined || bare(c.text) !== unlike));
     if (index !== -1) {
       const [chosen] = pool.splice(index, 1);
       usedTemplates.add(chosen!.template);
       return chosen;
     }
   }
+  // Repeating the name beats running out of ideas.
+  if (unlike !== undefined) return take(pool, usedTemplates, { tone: want.tone, topical: want.topical, topic: want.topic });
   return undefined;
 }
 
@@ -137,19 +130,22 @@ function pickTone(hints: GuidelineHints, allowed: ReadonlySet<Tone>, random: Ran
   return tones[0] ?? 'dry';
 }
 
-function unique(items: readonly string[]): string[] {
+function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
 }
 
-function keywordsFor(hints: GuidelineHints, topics: readonly Topic[], category: CategoryKey): string[] {
-  const fromTopics = topics.flatMap((t) => (t.words.length > 1 ? [t.phrase.toLowerCase(), ...t.words] : t.words));
-  return unique([...hints.keywords, ...fromTopics, ...CATEGORIES[category].keywords, ...BRAND_KEYWORDS])
+const keywordWords = (slot: Slot) => slot.words.filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w));
+
+function keywordsFor(hints: GuidelineHints, slots: readonly Slot[], category: CategoryKey): string[] {
+  const fromSlots = slots.flatMap((s) => (s.words.length > 1 ? [nounOf(s).toLowerCase(), ...keywordWords(s)] : keywordWords(s)));
+  return unique([...hints.keywords, ...fromSlots, ...CATEGORIES[category].keywords, ...BRAND_KEYWORDS])
     .filter((k) => k.length <= CONCEPT_LIMITS.keyword && !isBanned(k, hints))
     .slice(0, CONCEPT_LIMITS.keywordsMax);
 }
 
-function describe(tone: Tone, topic: Topic | undefined, hints: GuidelineHints, random: Random): string {
-  const who = topic?.kind === 'people' ? topic.phrase : random.pick(WEARERS);
+function describe(tone: Tone, slots: readonly Slot[], hints: GuidelineHints, random: Random): string {
+  const people = slots.find((s) => s.kind === 'people');
+  const who = people?.kind === 'people' ? people.plural : random.pick(WEARERS);
   const usable = (lines: readonly string[]) => lines.filter((line) => !isBanned(line.replace('{who}', who), hints));
   const parts = [usable(OPENERS[tone]), usable(FABRIC_LINES), usable(CLOSERS)]
     .filter((options) => options.length > 0)
@@ -167,16 +163,16 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
   const hints = readGuidelines(request.guidelines);
   const random = seededRandom(hashParts(seed, request.theme, request.guidelines ?? '', count));
 
-  const fromTheme = topicsOf(request.theme, hints.avoid);
-  const topics = [...fromTheme, ...hints.audience.filter((a) => !fromTheme.some((t) => t.phrase === a.phrase))].slice(0, MAX_TOPICS);
-  if (topics.length === 0) topics.push(...fallbackTopics(hints.avoid));
+  const fromTheme = readTheme(request.theme, hints.avoid);
+  const topics = [...fromTheme, ...hints.audience.filter((a) => !fromTheme.some((t) => t.key === a.key))].slice(0, MAX_SLOTS);
+  if (topics.length === 0) topics.push(...fallbackSlots(hints.avoid));
 
   const excluded = new Set(hints.excludedTones);
   const allowed = new Set<Tone>((['dry', 'playful', 'uplifting'] as const).filter((t) => !excluded.has(t)));
   if (allowed.size === 0) allowed.add('dry');
 
-  const names = candidates(NAMES, topics, allowed, hints, { min: 1, max: CONCEPT_LIMITS.name }, random);
-  const quotes = candidates(QUOTES, topics, allowed, hints, { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax }, random);
+  const names = candidates(NAMES, 'name', topics, allowed, hints, { min: 1, max: CONCEPT_LIMITS.name }, random);
+  const quotes = candidates(QUOTES, 'quote', topics, allowed, hints, { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax }, random);
   const usedNameTemplates = new Set<number>();
   const usedQuoteTemplates = new Set<number>();
   // Start the topic rotation anywhere, so small runs do not always lead with the theme's first words.
@@ -190,24 +186,23 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
     const side = random.pick(['name', 'quote', 'both'] as const);
     const name = topic ? take(names, usedNameTemplates, { tone, topical: side !== 'quote', topic }) : names.shift();
     // If the name could not carry the topic, the quote must.
-    const quoteTopical = side !== 'name' || name?.topic === undefined;
-    const quote = topic ? take(quotes, usedQuoteTemplates, { tone, topical: quoteTopical, topic }) : quotes.shift();
+    const quoteTopical = side !== 'name' || name?.slots.length === 0;
+    const quote = topic ? take(quotes, usedQuoteTemplates, { tone, topical: quoteTopical, topic, ...(name ? { unlike: name.text } : {}) }) : quotes.shift();
     if (!name || !quote) {
       throw new OfflineConceptsExhausted(
         `The offline generator ran out of distinct ideas after ${concepts.length} products for this theme and these guidelines; ask for fewer products or relax the words to avoid`,
       );
     }
     const category = quote.category ?? 'ai';
-    const used = unique([name.topic, quote.topic].filter((t): t is Topic => t !== undefined).map((t) => t.phrase));
-    const usedTopics = topics.filter((t) => used.includes(t.phrase));
+    const used = unique([...(name?.slots ?? []), ...quote.slots]);
     concepts.push(
       ConceptSchema.parse({
         name: name.text,
-        description: describe(quote.tone, quote.topic ?? name.topic, hints, random),
+        description: describe(quote.tone, used, hints, random),
         price: random.pick(PRICES),
         category: CATEGORIES[category].name,
         quote_primary: quote.text,
-        keywords: keywordsFor(hints, usedTopics.length ? usedTopics : topics.slice(0, 1), category),
+        keywords: keywordsFor(hints, used.length ? used : topics.slice(0, 1), category),
       }),
     );
   }

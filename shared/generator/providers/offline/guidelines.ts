@@ -1,5 +1,6 @@
 import { STOPWORDS, normalizeUntrusted, wordRuns } from './words.ts';
-import { topicsOf, type Topic } from './topics.ts';
+import { asPeople, type PeopleSlot } from './slots.ts';
+import { readTheme } from './theme.ts';
 
 /**
  * What free-text brand guidelines ask of the offline generator, read with a few forgiving patterns:
@@ -18,7 +19,7 @@ export interface GuidelineHints {
   tone: Tone | undefined;
   /** Tones the guidelines rule out ("no puns" rules out playful). */
   excludedTones: Tone[];
-  audience: Topic[];
+  audience: PeopleSlot[];
   keywords: string[];
 }
 
@@ -88,8 +89,9 @@ export function readGuidelines(guidelines: string | undefined): GuidelineHints {
   const banned = [...avoid];
   // An audience is people, whatever its last word looks like.
   const audience = followers(text, AUDIENCE_LEAD, SENTENCE_END)
-    .flatMap((phrase) => topicsOf(phrase, banned, 2))
-    .map((topic) => ({ ...topic, kind: 'people' as const }));
+    .flatMap((phrase) => readTheme(phrase, banned, 2))
+    .map(asPeople)
+    .filter((slot): slot is PeopleSlot => slot !== undefined);
 
   const keywords: string[] = [];
   for (const list of followers(text, KEYWORD_LEAD, SENTENCE_END)) {

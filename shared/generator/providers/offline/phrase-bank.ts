@@ -1,22 +1,18 @@
 import type { Tone } from './guidelines.ts';
+import type { Binding } from './template.ts';
 
 /**
  * The offline generator's material: names, quotes and description lines in the brand's voice (dry,
  * clever office humour about AI at work for founders, owners and professionals over 40), in three
- * tones the guidelines can choose between. Slots: {topic} as written ("legacy code"), {Topic} at the
- * start of a sentence ("Legacy code"), {Title} in title case ("Legacy Code").
+ * tones the guidelines can choose between. Each gap names the kind of phrase it takes (template.ts),
+ * so "{people}" only ever gets people, "{do}" a verb and "{doing}" an -ing phrase.
  */
-
-/**
- * Which topics a template reads well with: `people` ("dentists who prompt"), `plural` (people or many
- * things), `singular` (one thing: "legacy code isn't broken"), `thing` (anything but people); any when absent.
- */
-export type Fit = 'people' | 'plural' | 'singular' | 'thing';
 
 export interface Template {
   text: string;
   tone: Tone;
-  fits?: Fit;
+  /** A further condition on the theme's phrases, for the few templates that need one. */
+  when?: (binding: Binding) => boolean;
 }
 
 export const CATEGORIES = {
@@ -35,69 +31,97 @@ export interface QuoteTemplate extends Template {
   category: CategoryKey;
 }
 
-const d = (text: string, fits?: Fit): Template => ({ text, tone: 'dry', ...(fits ? { fits } : {}) });
-const p = (text: string, fits?: Fit): Template => ({ text, tone: 'playful', ...(fits ? { fits } : {}) });
-const u = (text: string, fits?: Fit): Template => ({ text, tone: 'uplifting', ...(fits ? { fits } : {}) });
+type When = Template['when'];
+const d = (text: string, when?: When): Template => ({ text, tone: 'dry', ...(when ? { when } : {}) });
+const p = (text: string, when?: When): Template => ({ text, tone: 'playful', ...(when ? { when } : {}) });
+const u = (text: string, when?: When): Template => ({ text, tone: 'uplifting', ...(when ? { when } : {}) });
 const q = (t: Template, category: CategoryKey): QuoteTemplate => ({ ...t, category });
 
+/** A stretch of time you live through ("during tax season"), as opposed to a place ("at the office"). */
+const aSeason = (b: Binding) => b.occasion !== undefined && !b.occasion.plural && /^(?:during|throughout)\s/i.test(b.occasion.context);
+
 export const NAMES: readonly Template[] = [
-  // About the theme.
-  d('{Title}, Now With AI'),
-  d('{Title}: Powered by Prompts'),
-  d('Per My Last Email: {Title}'),
-  d('{Title} and Other Hallucinations'),
-  d('Chief {Title} Officer'),
-  d('{Title} (Beta)'),
-  d('The {Title} Quarterly Review'),
-  d('{Title} at Scale'),
-  d('{Title} Since Before the Cloud'),
-  d('{Title}, Fact-Checked by a Human'),
-  d('Reply-All Survivor: {Title} Division'),
-  d('{Title}, Approved by Legal (Probably)'),
-  d('{Title} Who Prompt', 'people'),
-  d('Support Group for {Title} Who Prompt', 'people'),
-  d('I Automated {Title}. Now What?', 'thing'),
-  d('{Title} Is in Beta', 'singular'),
-  p('Certified {Title} Whisperer'),
-  p('{Title} & Coffee Co.'),
-  p('Keep Calm and Prompt {Title}'),
-  p('Prompted, Not Stirred: {Title} Edition'),
-  p('{Title}, Running on Wi-Fi'),
-  p('Ctrl+Alt+{Title}'),
-  p("{Title}: The Director's Cut"),
-  p('Vintage {Title} Enthusiast'),
-  p('{Title} Against Reply-All', 'plural'),
-  p('Ask Me About {Title}'),
-  u('{Title}, Leveling Up'),
-  u('{Title}, Still Learning'),
-  u('Built on {Title} and Grit', 'thing'),
-  u('{Title}: Experience Included'),
-  u('Bright Ideas for {Title}'),
-  u('{Title} Who Keep Learning', 'people'),
-  p('{Title} Prompt Club', 'people'),
-  u('Powered by {Title}', 'people'),
-  u('{Title}, One Prompt at a Time'),
+  // Anything the theme is about.
+  d('{topic}, Now With AI'),
+  d('{topic} (Beta)'),
+  d('{topic} at Scale'),
+  d('{topic}, Fact-Checked by a Human'),
+  d('Per My Last Email: {topic}'),
+  d('{topic}, Approved by Legal (Probably)'),
+  d('Strong Opinions About {topic}'),
+  d("{topic}: It's Complicated"),
+  d('{topic}, Explained by a Chatbot, Corrected by Me'),
+  p('Ask Me About {topic}'),
+  p("{topic}: The Director's Cut"),
+  u('{topic}: Experience Included'),
+  u('{topic}, One Prompt at a Time'),
+  // A thing or a field.
+  d('Chief {subjectMod} Officer'),
+  d('The {subjectMod} Quarterly Review'),
+  d('I Automated {subject}. Now What?'),
+  d('{subject} {is} in Beta'),
+  d('Department of {subject}'),
+  d('{subjectMod} Enthusiast, AI Skeptic'),
+  d('In {subject} We Trust, Chatbots We Verify'),
+  p('Certified {subjectMod} Whisperer'),
+  p('Vintage {subjectMod} Enthusiast'),
+  p('Ctrl+Alt+{subjectMod}'),
+  p('Prompted, Not Stirred: {subjectMod} Edition'),
+  p('{subjectMod} & Coffee Co.'),
+  u('Powered by {subject}'),
+  u('Built on {subject} and Grit'),
+  // People.
+  d('{people} Who Prompt'),
+  d('Support Group for {people} Who Prompt'),
+  d('Professional {person}, Amateur Prompt Engineer'),
+  d('Senior {person}, Junior Prompt Engineer'),
+  d("Trust Me, I'm {aPerson}"),
+  p('{people} Against Reply-All'),
+  p('The {person} Prompt Club'),
+  p('{person} by Day, Prompt Engineer by Night'),
+  p('Local {person} Discovers Autocomplete'),
+  u('{people} Who Keep Learning'),
+  u('Vintage {person}, Latest Software'),
+  // What they do.
+  d('{doing} Since Before the Cloud'),
+  d('Currently {doing}, Please Hold'),
+  p('Will {do} for Coffee'),
+  p('Born to {do}, Forced to Attend Meetings'),
+  p('Eat, Sleep, {do}, Repeat'),
+  p("I'd Rather Be {doing}"),
+  p('Keep Calm and {do}'),
+  d('Society of {people} Who {do}'),
+  u('Proud {person} Who {does}'),
+  // When and where.
+  d('Survived {occasion}, Barely'),
+  d('Do Not Disturb: {occasion}'),
+  p('{occasion} Survival Kit'),
+  p('Running on Coffee {context}'),
+  p('Official Shirt of {people} {context}'),
   // The brand's own subjects.
   d('Per My Last Prompt'),
-  d('Hallucination Department'),
   d('Out of Office, In the Cloud'),
   d('Chief Hallucination Officer'),
   d('The Meeting That Could Have Been a Prompt'),
-  d('Senior Prompt Officer'),
   d('Delegated to the Robot'),
   d('Human in the Loop'),
   d('Invoice Sent, Robot Thanked'),
   d('Autocomplete Executive'),
-  d('Quarterly Prompt Review'),
   d('Reply-All Recovery Program'),
+  d('Senior Prompt Engineer (Self-Appointed)'),
+  d('I Was Told There Would Be Automation'),
+  d('Legacy Human, Fully Supported'),
+  d('Remembers Dial-Up, Manages Chatbots'),
+  d('Verified by an Actual Human'),
   p('Ctrl+Alt+Delegate'),
   p('Spreadsheet Whisperer'),
   p('Prompt & Circumstance'),
-  p('Coffee-Powered Prompter'),
   p('Wi-Fi Strength: Executive'),
-  p('Byte-Sized Boss'),
   p('Sudo Make Me a Coffee'),
   p('Regenerate Response'),
+  p('Byte-Sized Boss'),
+  p('Have You Tried Asking Nicely?'),
+  p('Coffee-Powered Prompter'),
   u('Small Business, Big Prompts'),
   u('Over 40, Fully Updated'),
   u('Experience, Now With AI'),
@@ -106,48 +130,90 @@ export const NAMES: readonly Template[] = [
   u('Grit, Coffee and Good Prompts'),
   u('Small Team, Smart Tools'),
   u('Founder Mode: Curious'),
+  u('Seasoned, Not Outdated'),
+  u('Wisdom Included, Updates Welcome'),
 ];
 
 export const QUOTES: readonly QuoteTemplate[] = [
-  // About the theme.
+  // Anything the theme is about.
   q(d('I asked the AI about {topic}. It asked for a raise.'), 'ai'),
   q(d('Powered by coffee, Wi-Fi and strong opinions about {topic}.'), 'coffee'),
-  q(d('Per my last email, {topic} is still the priority.'), 'office'),
-  q(d('My business plan: {topic}, one good prompt and a nap.'), 'founder'),
-  q(d("Let's circle back on {topic} after the AI circles back on me."), 'office'),
-  q(d('The chatbot hallucinated about {topic}. I billed it as creative consulting.'), 'business'),
+  q(d('Per my last email, {topic} {is} still the priority.'), 'office'),
   q(d('This meeting could have been a prompt about {topic}.'), 'office'),
   q(d("Sorry I'm late. The AI was explaining {topic} again."), 'ai'),
-  q(d('Fact-checked by a human who actually knows {topic}.'), 'ai'),
-  q(d("I've been doing {topic} since before the cloud was a product.", 'thing'), 'founder'),
-  q(d('Experienced in {topic}. Fluent in prompts. Allergic to reply-all.'), 'office'),
   q(d("My AI assistant agrees with me about {topic}. That's what worries me."), 'ai'),
-  q(d('Invoice line 7: {topic} consulting, with moral support from a chatbot.'), 'business'),
-  q(d('Currently thinking about {topic}. Please leave a prompt after the beep.'), 'office'),
-  q(d('I put {topic} in a spreadsheet. It became a pivot table. Nobody knows why.'), 'business'),
-  q(d('Some {topic} play golf. The smart ones write prompts.', 'people'), 'founder'),
-  q(d("{Topic} don't panic. We regenerate the response.", 'people'), 'ai'),
-  q(d("{Topic} don't need AI. We just let it think it's helping.", 'people'), 'ai'),
-  q(d('Warning: this person may discuss AI with other {topic}.', 'people'), 'office'),
-  q(d('I asked the AI to fix {topic}. It suggested a meeting.', 'thing'), 'office'),
-  q(d("{Topic} isn't broken. It's in beta.", 'singular'), 'tech'),
+  q(d('Thinking about {topic}. Leave a prompt after the beep.'), 'office'),
   q(d('Nobody understands {topic}. The AI pretends to. I respect that.'), 'ai'),
-  q(p('Keep your friends close and your {topic} prompts closer.'), 'ai'),
-  q(p('Running {topic} on three browser tabs, two prompts and one coffee.', 'thing'), 'coffee'),
+  q(d('The chatbot hallucinated about {topic}. I billed it as consulting.'), 'business'),
+  q(d('I have a system for {topic}. The system is a chatbot.'), 'founder'),
+  q(d("Ask me about {topic}. Or ask the chatbot. It'll make something up."), 'ai'),
+  q(d("{topic} {isn't} broken. {it's} in beta."), 'tech'),
   q(p("I don't always talk about {topic}. Actually, I do. Ask the chatbot."), 'ai'),
-  q(p("Trust me, I've prompted about {topic} before."), 'tech'),
-  q(p('{Topic}: now with 40% fewer meetings and 100% more emojis.'), 'office'),
-  q(p('Roses are red, the Wi-Fi is weak, I asked AI about {topic} and it answered in Greek.'), 'tech'),
-  q(p('Tested on real {topic}. No robots were harmed.', 'plural'), 'tech'),
-  q(p("{Topic}: we put the 'pro' in prompt.", 'people'), 'founder'),
-  q(p('{Topic} and chill. And regenerate.'), 'tech'),
-  q(u('Every expert in {topic} was once a beginner. Even the robot.', 'thing'), 'motivation'),
+  q(p('{topic}: now with 40% fewer meetings and 100% more emojis.'), 'office'),
+  q(p('Explaining {topic} to a chatbot is my cardio.'), 'ai'),
   q(u('Never too late to learn a new tool. Or to teach it about {topic}.'), 'motivation'),
-  q(u('{Topic}: learning something new every quarter.'), 'motivation'),
-  q(u('Good ideas, better prompts and years of {topic} experience.', 'singular'), 'founder'),
   q(u('Small steps, smart prompts, big plans for {topic}.'), 'business'),
-  q(u("Here's to the {topic} who keep learning.", 'people'), 'motivation'),
-  q(u('{Topic}, one prompt at a time.'), 'motivation'),
+  // A thing or a field.
+  q(d('My business plan: {subject}, one good prompt and a nap.'), 'founder'),
+  q(d('Fact-checked by a human who actually knows {subject}.'), 'ai'),
+  q(d("I put {subject} in a spreadsheet. Now {it's} a pivot table."), 'business'),
+  q(d("{subject}: the one thing the AI can't ruin."), 'ai'),
+  q(d('The AI read about {subject}. I lived through {them}.'), 'ai'),
+  q(d('Invoice line 7: {subjectMod} consulting. Moral support: chatbot.'), 'business'),
+  q(d('Ask the chatbot about {subject}. Then ask someone over 40.'), 'ai'),
+  q(p('Keep your friends close and your {subjectMod} prompts closer.'), 'ai'),
+  q(p("I'm not addicted to {subject}. I can stop after this prompt."), 'coffee'),
+  q(p('{subject} {is} my love language. Ctrl+Z is a close second.'), 'tech'),
+  q(p('{subject} first. Prompts second. Meetings never.'), 'office'),
+  q(u('Good ideas, better prompts and years of {subjectMod} experience.'), 'founder'),
+  q(u('Behind every great prompt is a lot of {subject}.'), 'founder'),
+  q(u('More {subject}. Fewer meetings. Better prompts.'), 'business'),
+  // People.
+  q(d('Some {people} play golf. The smart ones write prompts.'), 'founder'),
+  q(d("{people} don't panic. We regenerate the response."), 'ai'),
+  q(d("{people} don't need AI. We just let it think it's helping."), 'ai'),
+  q(d('Warning: this person may discuss AI with other {people}.'), 'office'),
+  q(d("Trust me, I'm {aPerson}. The chatbot is just guessing."), 'ai'),
+  q(d("I'm {aPerson}, not a miracle worker. That's the chatbot's job."), 'ai'),
+  q(d('Behind every calm {person} is a chatbot taking the blame.'), 'office'),
+  q(d('My chatbot thinks it could replace {people}. Adorable.'), 'ai'),
+  q(d("I didn't spend 20 years as {aPerson} to argue with autocomplete."), 'founder'),
+  q(d('Professional {person}. Amateur prompt engineer.'), 'founder'),
+  q(p("{people}: we put the 'pro' in prompt."), 'founder'),
+  q(p('Tested on real {people}. No robots were harmed.'), 'tech'),
+  q(p('{person} by day. Prompt engineer by night. Asleep by nine.'), 'office'),
+  q(p('Every {person} needs an assistant. Mine runs on electricity.'), 'ai'),
+  q(u("Here's to the {people} who keep learning."), 'motivation'),
+  q(u('{people}: learning something new every quarter.'), 'motivation'),
+  q(u('Good {people} keep learning. Great ones ask better questions.'), 'motivation'),
+  q(u('Seasoned {person}. Fresh prompts.'), 'business'),
+  // What they do.
+  q(d('I asked the AI to {do}. It suggested a meeting.'), 'ai'),
+  q(d('My AI {does}. I take the credit.'), 'ai'),
+  q(d("I don't always {do}. When I do, the AI takes notes."), 'ai'),
+  q(d('Twenty years of {doing}. Twenty seconds of prompting.'), 'founder'),
+  q(d('Currently {doing}. Leave a prompt after the beep.'), 'office'),
+  q(d("I've been {doing} since before the cloud was a product."), 'founder'),
+  q(p('Will {do} for coffee.'), 'coffee'),
+  q(p('Keep calm and {do}.'), 'office'),
+  q(p('Born to {do}. Forced to attend meetings.'), 'office'),
+  q(p('{doing} is my cardio.'), 'tech'),
+  q(p("I'd rather be {doing}."), 'office'),
+  q(u('Every expert at {doing} was once a beginner. Even the robot.'), 'motivation'),
+  q(u('Fewer meetings. More {doing}.'), 'office'),
+  q(d('Some {people} {do}. The rest of us write the prompts.'), 'founder'),
+  q(d('Yes, {people} can {do}. The AI is still catching up.'), 'ai'),
+  q(p('My {person} {does}. I just sign the invoices.'), 'business'),
+  // When and where.
+  q(d('I asked the AI for help {context}. It requested time off.'), 'ai'),
+  q(d('Me {context}: calm, caffeinated and letting the AI panic.'), 'coffee'),
+  q(d('I survived {occasion}. The chatbot needed therapy.'), 'office'),
+  q(d("Not now. It's {occasion}.", aSeason), 'office'),
+  q(p('{context}, even the AI needs a nap.'), 'ai'),
+  q(p("{occasion} won't last forever. The coffee might."), 'coffee'),
+  q(d('{people} {context}: fueled by coffee and autocomplete.'), 'coffee'),
+  q(p('Please do not feed the {people} {context}.'), 'office'),
+  q(p('{people} run on {subject} and autocomplete.'), 'business'),
   // The brand's own subjects.
   q(d('Per my last prompt.'), 'office'),
   q(d("I'm not arguing. I'm regenerating the response."), 'ai'),
@@ -159,13 +225,17 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(d("I don't need a co-founder. I have autocomplete."), 'founder'),
   q(d('Trust the process. Verify the output.'), 'ai'),
   q(d('I automate things so I can worry about them faster.'), 'founder'),
-  q(d("I've seen software come and go. The robot can wait."), 'tech'),
+  q(d("I survived dial-up. I'll survive the chatbot."), 'tech'),
   q(d('Fluent in spreadsheets, sarcasm and prompt engineering.'), 'business'),
-  q(d('My spreadsheet has feelings now. Thanks, AI.'), 'business'),
   q(d('Human in the loop. Coffee in hand.'), 'coffee'),
-  q(d('The chatbot called it a great question. After 20 years of meetings, I know what that means.'), 'office'),
+  q(d('The chatbot called it a great question. I know what that means.'), 'office'),
   q(d('I asked the chatbot to do my taxes. It filed for an extension.'), 'business'),
   q(d('Invoices out. AI in. Nap pending.'), 'business'),
+  q(d("I remember when 'the cloud' was weather."), 'tech'),
+  q(d('I was promised flying cars. I got autocomplete.'), 'tech'),
+  q(d("I don't fear AI. I've survived open-plan offices."), 'office'),
+  q(d("The AI is confident. I'm experienced. We are not the same."), 'ai'),
+  q(d('Please hold. My chatbot is thinking.'), 'ai'),
   q(p('Ctrl+Z is my love language.'), 'tech'),
   q(p('Wi-Fi strong. Patience weak.'), 'tech'),
   q(p('Coffee first. Prompts second. Meetings never.'), 'coffee'),
@@ -175,6 +245,8 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(p("Prompt it like it's hot."), 'ai'),
   q(p('I speak fluent emoji and mediocre spreadsheet.'), 'tech'),
   q(p('Autocorrect made me do it.'), 'tech'),
+  q(p('I said please to the chatbot. Just in case.'), 'ai'),
+  q(p("Be nice to the robots. They're taking notes."), 'ai'),
   q(u('Small business owner. Large language model user.'), 'business'),
   q(u('Dream big. Prompt clearly. Ship it.'), 'founder'),
   q(u('Experience is my edge. AI is my assistant.'), 'motivation'),
@@ -184,6 +256,8 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(u('Smart tools, seasoned judgment.'), 'business'),
   q(u('Never too old for new tricks. Or new tools.'), 'motivation'),
   q(u('Be the human your AI thinks you are.'), 'motivation'),
+  q(u('Decades of judgment. Brand-new tools.'), 'motivation'),
+  q(u('The robot is fast. I know where we are going.'), 'founder'),
 ];
 
 /** First sentence of a description, by tone; {who} names the wearer. */

@@ -21,15 +21,19 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
-/** Words that describe the merchandise or the request rather than its subject. */
-export const GENERIC_WORDS: ReadonlySet<string> = new Set(
-  `ai quote quotes saying sayings slogan slogans funny humor humour humorous joke jokes shirt shirts tshirt
-  tshirts t-shirt t-shirts tee tees design designs theme themed product products merch merchandise gift
-  gifts apparel clothing idea ideas stuff thing things collection line series print prints text style
-  styles vibe vibes edition`
+/** Words that describe the merchandise or the request rather than its subject: never part of an activity either. */
+export const MERCH_WORDS: ReadonlySet<string> = new Set(
+  `quote quotes saying sayings slogan slogans funny humor humour humorous joke jokes shirt shirts tshirt tshirts t-shirt
+  t-shirts tee tees design designs theme themed product products merch merchandise gift gifts apparel clothing collection
+  line series print prints text style styles vibe vibes edition`
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Words too vague to be a subject on their own, though an activity may hold them ("getting things done", "using AI"). */
+export const VAGUE_WORDS: ReadonlySet<string> = new Set(['ai', 'idea', 'ideas', 'stuff', 'thing', 'things']);
+
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([...MERCH_WORDS, ...VAGUE_WORDS]);
 
 /** NFKC, no control/format characters (bidi marks, zero-width joiners), bounded length. */
 export function normalizeUntrusted(text: string): string {
@@ -76,8 +80,18 @@ export function displayWord(w: Word): string {
   return /^[\p{Lu}\d]{2,5}$/u.test(w.text) && /\p{Lu}/u.test(w.text) ? w.text : w.lower;
 }
 
+// Short words stay lowercase inside a title, as in "Working from Home".
+const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'nor', 'but', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'with', 'as', 'vs']);
+
+/** Capitalises each all-lowercase word but the short ones inside; words with a capital already (iPhone, AI) stay as they are. */
 export function titleCase(phrase: string): string {
-  return phrase.replace(/(^|[\s-])(\p{Ll})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  return phrase.replace(/(^|[\s+/-])([^\s+/-]+)/gu, (match, sep: string, word: string, offset: number) => {
+    if (/\p{Lu}/u.test(word) || !/^\p{Ll}/u.test(word)) return match;
+    // A short word still takes a capital at the start and after a colon: "Do Not Disturb: The Office".
+    const starts = sep === '' || /[:.!?]\s*$/.test(phrase.slice(0, offset));
+    if (!starts && SMALL_WORDS.has(word)) return match;
+    return sep + word.charAt(0).toUpperCase() + word.slice(1);
+  });
 }
 
 export function sentenceCase(text: string): string {

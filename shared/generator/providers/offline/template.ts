@@ -1,0 +1,161 @@
+import { withArticle } from './inflect.ts';
+import { isPluralSlot, nounOf, type ActivitySlot, type OccasionSlot, type PeopleSlot, type Slot, type SubjectSlot } from './slots.ts';
+import { STOPWORDS, mentions, titleCase } from './words.ts';
+
+/**
+ * Templates name the kind of phrase each gap takes, and get only that kind:
+ * - {people} "dentists", {person} "dentist", {aPerson} "a dentist";
+ * - {subject} "spreadsheets", {subjectMod} "spreadsheet" (before another noun);
+ * - {doing} "refactoring legacy code", {do} "refactor legacy code", {does} "refactors legacy code";
+ * - {occasion} "tax season", {context} "during tax season";
+ * - {topic}: any of them as a noun ("dentists", "coffee", "refactoring legacy code").
+ * Verbs agree with the template's noun: {is} {isn't} {was} {has} {it} {it's} {them} {doesn't}, and {s} after a verb.
+ */
+
+/** Which slot a template needs; `verb` is an activity whose plain verb is known. */
+export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic';
+
+const GAPS: Readonly<Record<string, Need>> = {
+  people: 'people',
+  person: 'people',
+  aPerson: 'people',
+  subject: 'subject',
+  subjectMod: 'subject',
+  doing: 'activity',
+  do: 'verb',
+  does: 'verb',
+  occasion: 'occasion',
+  context: 'occasion',
+  topic: 'topic',
+};
+
+/** Singular and plural forms of the words that agree with the template's noun. */
+const AGREEMENT: Readonly<Record<string, readonly [string, string]>> = {
+  is: ['is', 'are'],
+  "isn't": ["isn't", "aren't"],
+  was: ['was', 'were'],
+  has: ['has', 'have'],
+  it: ['it', 'they'],
+  "it's": ["it's", "they're"],
+  them: ['it', 'them'],
+  "doesn't": ["doesn't", "don't"],
+  s: ['s', ''],
+};
+
+const PLACEHOLDER = /\{([A-Za-z']+)\}/g;
+
+export interface Binding {
+  people?: PeopleSlot;
+  subject?: SubjectSlot;
+  activity?: ActivitySlot;
+  occasion?: OccasionSlot;
+  topic?: Slot;
+}
+
+/** The slots a template needs; throws on a gap it does not know, so a typo in the bank fails its tests. */
+export function needsOf(text: string): Need[] {
+  const needs = new Set<Need>();
+  for (const [, name] of text.matchAll(PLACEHOLDER)) {
+    const need = GAPS[name!];
+    if (need) needs.add(need);
+    else if (!(name! in AGREEMENT)) throw new Error(`Unknown gap {${name}} in template: ${text}`);
+  }
+  // {doing} and {do} in one template are the same activity.
+  if (needs.has('verb')) needs.delete('activity');
+  return [...needs];
+}
+
+function fits(need: Need, slot: Slot): boolean {
+  switch (need) {
+    case 'topic':
+      return true;
+    case 'verb':
+      return slot.kind === 'activity' && slot.base !== undefined;
+    default:
+      return slot.kind === need;
+  }
+}
+
+const significant = (words: readonly string[]) => words.filter((w) => w.length >= 3 && !STOPWORDS.has(w));
+
+/** Every way to fill the template from the theme's slots: distinct slots, no word said twice. */
+export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
+  const needs = needsOf(text);
+  const fixed = text.replace(PLACEHOLDER, ' ');
+  // A slot whose words the template already says ("Coffee first" with coffee) would say them twice.
+  const usable = slots.filter((slot) => !significant(slot.words).some((w) => mentions(fixed, w)));
+  let partial: Array<Array<[Need, Slot]>> = [[]];
+  for (const need of needs) {
+    partial = partial.flatMap((chosen) =>
+      usable
+        .filter((slot) => fits(need, slot) && chosen.every(([, other]) => other !== slot && !significant(slot.words).some((w) => other.words.includes(w))))
+        .map((slot): Array<[Need, Slot]> => [...chosen, [need, slot]]),
+    );
+  }
+  return partial.map((chosen) => {
+    const binding: Binding = {};
+    for (const [need, slot] of chosen) {
+      if (need === 'topic') binding.topic = slot;
+      else if (slot.kind === 'people') binding.people = slot;
+      else if (slot.kind === 'subject') binding.subject = slot;
+      else if (slot.kind === 'activity') binding.activity = slot;
+      else binding.occasion = slot;
+    }
+    return binding;
+  });
+}
+
+export const slotsOf = (binding: Binding): Slot[] =>
+  [binding.topic, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
+
+function gapValue(name: string, b: Binding): string | undefined {
+  switch (name) {
+    case 'people':
+      return b.people?.plural;
+    case 'person':
+      return b.people?.singular;
+    case 'aPerson':
+      return b.people && withArticle(b.people.singular);
+    case 'subject':
+      return b.subject?.text;
+    case 'subjectMod':
+      return b.subject?.modifier;
+    case 'doing':
+      return b.activity?.doing;
+    case 'do':
+      return b.activity?.base;
+    case 'does':
+      return b.activity?.third;
+    case 'occasion':
+      return b.occasion?.text;
+    case 'context':
+      return b.occasion?.context;
+    case 'topic':
+      return b.topic && nounOf(b.topic);
+    default:
+      return undefined;
+  }
+}
+
+/** Capitals where a sentence starts: at the start, and after a full stop, question or exclamation mark. */
+const sentenceCapitals = (text: string) => text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, before: string, ch: string) => before + ch.toUpperCase());
+
+/** A word said twice in a row ("the the") means a template and a slot collided. */
+const DOUBLED = /(?<![\p{L}\p{N}])([\p{L}\p{N}']+)\s+\1(?![\p{L}\p{N}])/iu;
+
+/** The template filled in, in title case for a name or as sentences for a quote; undefined if it reads badly. */
+export function render(text: string, binding: Binding, style: 'name' | 'quote'): string | undefined {
+  const noun = binding.topic ?? binding.subject ?? binding.occasion ?? binding.people ?? binding.activity;
+  const plural = noun ? isPluralSlot(noun) : false;
+  let missing = false;
+  const filled = text.replace(PLACEHOLDER, (_m, name: string) => {
+    const forms = AGREEMENT[name];
+    if (forms) return plural ? forms[1] : forms[0];
+    const value = gapValue(name, binding);
+    if (value === undefined) missing = true;
+    return value ?? '';
+  });
+  if (missing) return undefined;
+  const out = (style === 'name' ? titleCase(filled) : sentenceCapitals(filled)).replace(/\s+/g, ' ').trim();
+  return DOUBLED.test(out) ? undefined : out;
+}
