@@ -79,25 +79,25 @@ function candidates(
 
 interface Want {
   tone: Tone;
+  /** Whether the guidelines asked for the tone, rather than the run drawing it. */
+  toneAsked: boolean;
   topical: boolean;
   topic: Slot;
-  /** A text the pick must not repeat: a quote that only restates the product's name reads as filler. */
-  unlike?: string;
 }
 
 const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** Takes the best remaining candidate, relaxing the wish step by step; undefined when the pool is empty. */
-function take(pool: Candidate[], usedTemplates: Set<number>, want: Want): Candidate | undefined {
-  const unlike = want.unlike === undefined ? undefined : bare(want.unlike);
+function take(pool: Candidate[], usedTemplates: Set<number>, said: Set<string>, want: Want): Candidate | undefined {
   const fresh = (c: Candidate) => !usedTemplates.has(c.template);
   const tone = (c: Candidate) => c.tone === want.tone;
   const topical = (c: Candidate) => c.slots.length > 0 === want.topical;
   const sameTopic = (c: Candidate) => c.slots.includes(want.topic);
-  // The tone the guidelines asked for outranks everything else; then the topic; then variety of templates.
+  // A tone the guidelines asked for outranks everything else; a tone drawn at random gives way to the topic.
   const preferences: Array<(c: Candidate) => boolean> = [
     (c) => tone(c) && topical(c) && (!want.topical || sameTopic(c)) && fresh(c),
     (c) => tone(c) && topical(c) && fresh(c),
+    ...(want.toneAsked ? [] : [(c: Candidate) => topical(c) && fresh(c)]),
     (c) => tone(c) && fresh(c),
     (c) => tone(c) && topical(c),
     (c) => tone(c),
@@ -106,16 +106,16 @@ function take(pool: Candidate[], usedTemplates: Set<number>, want: Want): Candid
     () => true,
   ];
   for (const accept of preferences) {
-    const index = pool.findIndex((c) => accept(c) && (unlike === undefined || bare(c.text) !== unlike));
+    const index = pool.findIndex((c) => accept(c) && !said.has(bare(c.text)));
     if (index !== -1) {
       const [chosen] = pool.splice(index, 1);
       usedTemplates.add(chosen!.template);
+      said.add(bare(chosen!.text));
       return chosen;
     }
   }
-  // Repeating the name beats running out of ideas.
-  if (unlike !== undefined) return take(pool, usedTemplates, { tone: want.tone, topical: want.topical, topic: want.topic });
-  return undefined;
+  // Saying a line twice (once as a name, once as a quote) beats running out of ideas.
+  return said.size > 0 ? take(pool, usedTemplates, new Set(), want) : undefined;
 }
 
 function pickTone(hints: GuidelineHints, allowed: ReadonlySet<Tone>, random: Random): Tone {
@@ -175,19 +175,22 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
   const quotes = candidates(QUOTES, 'quote', topics, allowed, hints, { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax }, random);
   const usedNameTemplates = new Set<number>();
   const usedQuoteTemplates = new Set<number>();
+  // Names and quotes of a run never say the same line, so "Will Code for Coffee" is not also a quote.
+  const said = new Set<string>();
   // Start the topic rotation anywhere, so small runs do not always lead with the theme's first words.
   const offset = random.int(Math.max(1, topics.length));
 
+  const toneAsked = hints.tone !== undefined && allowed.has(hints.tone);
   const concepts: Concept[] = [];
   for (let i = 0; i < count; i++) {
     const tone = pickTone(hints, allowed, random);
     const topic = topics[(i + offset) % topics.length];
     // Each product carries its topic in the name, the quote, or both.
     const side = random.pick(['name', 'quote', 'both'] as const);
-    const name = topic ? take(names, usedNameTemplates, { tone, topical: side !== 'quote', topic }) : names.shift();
+    const name = topic ? take(names, usedNameTemplates, said, { tone, toneAsked, topical: side !== 'quote', topic }) : names.shift();
     // If the name could not carry the topic, the quote must.
     const quoteTopical = side !== 'name' || name?.slots.length === 0;
-    const quote = topic ? take(quotes, usedQuoteTemplates, { tone, topical: quoteTopical, topic, ...(name ? { unlike: name.text } : {}) }) : quotes.shift();
+    const quote = topic ? take(quotes, usedQuoteTemplates, said, { tone, toneAsked, topical: quoteTopical, topic }) : quotes.shift();
     if (!name || !quote) {
       throw new OfflineConceptsExhausted(
         `The offline generator ran out of distinct ideas after ${concepts.length} products for this theme and these guidelines; ask for fewer products or relax the words to avoid`,

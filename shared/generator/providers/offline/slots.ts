@@ -94,11 +94,14 @@ export function occasionSlot(preposition: string, determiner: Token | undefined,
  * the theme wrote the verb plainly ("refactor") or already as "refactoring".
  */
 export function activitySlot(adverbs: readonly Token[], verb: Token, rest: readonly Token[], given: 'base' | 'gerund'): ActivitySlot {
-  const around = (v: string) => [...adverbs.map((t) => t.display), v, ...rest.map((t) => t.display)].join(' ');
-  const doing = around(given === 'gerund' ? verb.display : gerundOf(verb.display));
-  const words = lowerWords([...adverbs, verb, ...rest]);
+  const object = rest.map((t) => t.display);
+  // Adverbs only read well after a subject ("my AI still uses fax machines"), not in "more still using fax machines".
+  const plain = (v: string) => [v, ...object].join(' ');
+  const doing = plain(given === 'gerund' ? verb.display : gerundOf(verb.display));
+  const words = lowerWords([verb, ...rest]);
   if (given === 'gerund') return { kind: 'activity', key: doing.toLowerCase(), words, doing };
-  return { kind: 'activity', key: doing.toLowerCase(), words, doing, base: around(verb.display), third: around(thirdPersonOf(verb.display)) };
+  const third = [...adverbs.map((t) => t.display), thirdPersonOf(verb.display), ...object].join(' ');
+  return { kind: 'activity', key: doing.toLowerCase(), words, doing, base: plain(verb.display), third };
 }
 
 /** People named by a phrase that reads like a thing ("Audience: tech"), because the guidelines said they are people. */

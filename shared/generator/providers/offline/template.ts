@@ -8,12 +8,13 @@ import { STOPWORDS, mentions, titleCase } from './words.ts';
  * - {subject} "spreadsheets", {subjectMod} "spreadsheet" (before another noun);
  * - {doing} "refactoring legacy code", {do} "refactor legacy code", {does} "refactors legacy code";
  * - {occasion} "tax season", {context} "during tax season";
- * - {topic}: any of them as a noun ("dentists", "coffee", "refactoring legacy code").
+ * - {topic}: people, a subject or an occasion as a noun ("dentists", "coffee", "tax season");
+ * - {about}: anything above, activities too, where "about X" reads well ("refactoring legacy code").
  * Verbs agree with the template's noun: {is} {isn't} {was} {has} {it} {it's} {them} {doesn't}, and {s} after a verb.
  */
 
 /** Which slot a template needs; `verb` is an activity whose plain verb is known. */
-export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic';
+export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic' | 'about';
 
 const GAPS: Readonly<Record<string, Need>> = {
   people: 'people',
@@ -27,6 +28,7 @@ const GAPS: Readonly<Record<string, Need>> = {
   occasion: 'occasion',
   context: 'occasion',
   topic: 'topic',
+  about: 'about',
 };
 
 /** Singular and plural forms of the words that agree with the template's noun. */
@@ -50,6 +52,7 @@ export interface Binding {
   activity?: ActivitySlot;
   occasion?: OccasionSlot;
   topic?: Slot;
+  about?: Slot;
 }
 
 /** The slots a template needs; throws on a gap it does not know, so a typo in the bank fails its tests. */
@@ -67,8 +70,10 @@ export function needsOf(text: string): Need[] {
 
 function fits(need: Need, slot: Slot): boolean {
   switch (need) {
-    case 'topic':
+    case 'about':
       return true;
+    case 'topic':
+      return slot.kind !== 'activity';
     case 'verb':
       return slot.kind === 'activity' && slot.base !== undefined;
     default:
@@ -96,6 +101,7 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
     const binding: Binding = {};
     for (const [need, slot] of chosen) {
       if (need === 'topic') binding.topic = slot;
+      else if (need === 'about') binding.about = slot;
       else if (slot.kind === 'people') binding.people = slot;
       else if (slot.kind === 'subject') binding.subject = slot;
       else if (slot.kind === 'activity') binding.activity = slot;
@@ -106,7 +112,7 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
 }
 
 export const slotsOf = (binding: Binding): Slot[] =>
-  [binding.topic, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
+  [binding.topic, binding.about, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
 
 function gapValue(name: string, b: Binding): string | undefined {
   switch (name) {
@@ -132,6 +138,8 @@ function gapValue(name: string, b: Binding): string | undefined {
       return b.occasion?.context;
     case 'topic':
       return b.topic && nounOf(b.topic);
+    case 'about':
+      return b.about && nounOf(b.about);
     default:
       return undefined;
   }
@@ -145,7 +153,7 @@ const DOUBLED = /(?<![\p{L}\p{N}])([\p{L}\p{N}']+)\s+\1(?![\p{L}\p{N}])/iu;
 
 /** The template filled in, in title case for a name or as sentences for a quote; undefined if it reads badly. */
 export function render(text: string, binding: Binding, style: 'name' | 'quote'): string | undefined {
-  const noun = binding.topic ?? binding.subject ?? binding.occasion ?? binding.people ?? binding.activity;
+  const noun = binding.topic ?? binding.about ?? binding.subject ?? binding.occasion ?? binding.people ?? binding.activity;
   const plural = noun ? isPluralSlot(noun) : false;
   let missing = false;
   const filled = text.replace(PLACEHOLDER, (_m, name: string) => {

@@ -29,6 +29,8 @@ import { MERCH_WORDS, STOPWORDS, VAGUE_WORDS, mentions, wordRuns, type Word } fr
  */
 
 export const MAX_SLOTS = 6;
+/** People words that say nothing about who they are. */
+const ANYONE = new Set(['people', 'folks', 'persons', 'humans', 'guys', 'everyone', 'everybody', 'anyone', 'those']);
 const MAX_NOUN_WORDS = 3;
 const MAX_SLOT_CHARS = 40;
 const MAX_ACTIVITY_WORDS = 6;
@@ -280,9 +282,12 @@ export function readTheme(text: string, banned: readonly string[] = [], limit = 
     }).read();
   }
   const seen = new Set<string>();
+  const hasActivity = found.some((f) => f.slot.kind === 'activity');
   return found
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .map((f) => f.slot)
+    // "people who still use fax machines" is about the fax machines: "people" alone makes no joke.
+    .filter((slot) => !(hasActivity && slot.kind === 'people' && ANYONE.has(slot.key)))
     .filter((slot) => !seen.has(slot.key) && seen.add(slot.key) !== undefined)
     .slice(0, limit);
 }
