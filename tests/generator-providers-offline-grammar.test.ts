@@ -59,6 +59,9 @@ const ODD_THEMES = [
   'hour',
   'umbrella insurance for owls',
   '🤖 robots & ☕️ coffee',
+  // Words that are also names on every JavaScript object.
+  'constructor prototype __proto__ toString hasOwnProperty valueOf',
+  'who constructor the toString',
   '',
 ];
 

@@ -3,7 +3,8 @@
  * third person of a verb, and "a" or "an". Plain rules plus the irregulars a theme is likely to hold.
  */
 
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+// Maps, not objects: a theme word like "constructor" must not find Object.prototype.
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map(Object.entries({
   person: 'people',
   man: 'men',
   woman: 'women',
@@ -31,17 +32,17 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   criterion: 'criteria',
   chef: 'chefs',
   chief: 'chiefs',
-};
+}));
 
-const IRREGULAR_SINGULARS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(Object.entries(IRREGULAR_PLURALS).map(([one, many]) => [many, one])),
+const IRREGULAR_SINGULARS: ReadonlyMap<string, string> = new Map(Object.entries({
+  ...Object.fromEntries([...IRREGULAR_PLURALS].map(([one, many]) => [many, one])),
   // Collective nouns have no one-word singular, so a template about one of them gets a member.
   folks: 'person',
   staff: 'staff member',
   crew: 'crew member',
   police: 'police officer',
   cattle: 'cow',
-};
+}));
 
 /** Plural words that do not end in -s. */
 const PLURALS_WITHOUT_S = new Set(['people', 'men', 'women', 'children', 'mice', 'geese', 'teeth', 'feet', 'alumni', 'criteria', 'police', 'cattle', 'staff', 'crew']);
@@ -64,7 +65,7 @@ export function isPluralNoun(word: string): boolean {
 /** "dentists" → "dentist", "bosses" → "boss", "secretaries" → "secretary", "people" → "person". */
 export function singularOf(word: string): string {
   const w = word.toLowerCase();
-  const irregular = IRREGULAR_SINGULARS[w];
+  const irregular = IRREGULAR_SINGULARS.get(w);
   if (irregular) return irregular;
   if (!isPluralNoun(w) || PLURALS_WITHOUT_S.has(w)) return word;
   const keep = (n: number) => word.slice(0, word.length - n);
@@ -77,7 +78,7 @@ export function singularOf(word: string): string {
 /** "dentist" → "dentists", "boss" → "bosses", "secretary" → "secretaries", "person" → "people". */
 export function pluralOf(word: string): string {
   const w = word.toLowerCase();
-  const irregular = IRREGULAR_PLURALS[w];
+  const irregular = IRREGULAR_PLURALS.get(w);
   if (irregular) return irregular;
   if (/[^aeiou]y$/.test(w)) return `${word.slice(0, -1)}ies`;
   if (/(?:s|x|z|ch|sh)$/.test(w)) return `${word}es`;
@@ -86,7 +87,7 @@ export function pluralOf(word: string): string {
 
 // Verbs of two or more syllables stressed on the last one double their final consonant too.
 const DOUBLING_VERBS = new Set(['admit', 'commit', 'submit', 'omit', 'permit', 'refer', 'prefer', 'occur', 'begin', 'forget', 'regret', 'control', 'patrol', 'upset', 'equip', 'transfer', 'compel', 'expel', 'rebel', 'propel', 'excel', 'acquit', 'format', 'program', 'outrun', 'overrun', 'kidnap', 'deter', 'infer', 'confer', 'defer', 'unplug', 'unwrap', 'outwit']);
-const IRREGULAR_GERUNDS: Readonly<Record<string, string>> = {
+const IRREGULAR_GERUNDS: ReadonlyMap<string, string> = new Map(Object.entries({
   be: 'being',
   see: 'seeing',
   flee: 'fleeing',
@@ -102,7 +103,7 @@ const IRREGULAR_GERUNDS: Readonly<Record<string, string>> = {
   singe: 'singeing',
   dye: 'dyeing',
   quit: 'quitting',
-};
+}));
 
 /** One vowel between consonants at the end of a one-syllable word: "run", "chat", "plan". */
 const isShortClosed = (w: string) => /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(w.replace(/^qu/, 'q'));
@@ -110,7 +111,7 @@ const isShortClosed = (w: string) => /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(w.repl
 /** "refactor" → "refactoring", "code" → "coding", "run" → "running", "lie" → "lying". */
 export function gerundOf(verb: string): string {
   const w = verb.toLowerCase();
-  const irregular = IRREGULAR_GERUNDS[w];
+  const irregular = IRREGULAR_GERUNDS.get(w);
   if (irregular) return irregular;
   if (w.endsWith('ing') && w.length > 5) return verb;
   if (/ie$/.test(w)) return `${verb.slice(0, -2)}ying`;

@@ -100,3 +100,22 @@ export const NAMES_TO_KEEP = set(`excel word powerpoint outlook teams zoom slack
 export const ALWAYS_CAPITALIZED = set(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
   fridays saturdays sundays january february april june july august september october november december christmas easter
   thanksgiving halloween`);
+
+// Times a theme can be about without a preposition ("tax season", "Monday mornings"), with the one they take.
+const ON_TIMES = set(`monday tuesday wednesday thursday friday saturday sunday morning afternoon night weekend day`);
+const DURING_TIMES = set(`season week month quarter year year-end break vacation holiday holidays crunch rush hour time`);
+
+/**
+ * The preposition that makes a noun phrase a time ("on Monday mornings", "during tax season"), or undefined
+ * when it is not one. A lone "year" or "hour" is too vague to be an occasion; a plural or a day name is not.
+ */
+export function timePrepositionOf(words: readonly string[]): string | undefined {
+  const head = words.at(-1);
+  if (!head) return undefined;
+  const one = singularOf(head).toLowerCase();
+  const specific = words.length > 1 || one !== head.toLowerCase() || ALWAYS_CAPITALIZED.has(head.toLowerCase());
+  if (!specific) return undefined;
+  if (ON_TIMES.has(one)) return 'on';
+  if (DURING_TIMES.has(one)) return 'during';
+  return undefined;
+}

@@ -59,9 +59,9 @@ export interface Binding {
 export function needsOf(text: string): Need[] {
   const needs = new Set<Need>();
   for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    const need = GAPS[name!];
+    const need = Object.hasOwn(GAPS, name!) ? GAPS[name!] : undefined;
     if (need) needs.add(need);
-    else if (!(name! in AGREEMENT)) throw new Error(`Unknown gap {${name}} in template: ${text}`);
+    else if (!Object.hasOwn(AGREEMENT, name!)) throw new Error(`Unknown gap {${name}} in template: ${text}`);
   }
   // {doing} and {do} in one template are the same activity.
   if (needs.has('verb')) needs.delete('activity');
@@ -157,7 +157,7 @@ export function render(text: string, binding: Binding, style: 'name' | 'quote'):
   const plural = noun ? isPluralSlot(noun) : false;
   let missing = false;
   const filled = text.replace(PLACEHOLDER, (_m, name: string) => {
-    const forms = AGREEMENT[name];
+    const forms = Object.hasOwn(AGREEMENT, name) ? AGREEMENT[name] : undefined;
     if (forms) return plural ? forms[1] : forms[0];
     const value = gapValue(name, binding);
     if (value === undefined) missing = true;

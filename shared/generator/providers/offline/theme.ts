@@ -15,6 +15,7 @@ import {
   RELATIVES,
   TIME_PREPOSITIONS,
   isPeopleNoun,
+  timePrepositionOf,
 } from './lexicon.ts';
 import { isPluralNoun } from './inflect.ts';
 import { activitySlot, formsOf, occasionSlot, peopleSlot, subjectSlot, type Slot, type Token } from './slots.ts';
@@ -235,6 +236,13 @@ class RunReader {
     if (this.preposition && !forced) {
       const kept = tail(noun);
       if (kept.length) this.emit(occasionSlot(this.preposition.display, determiner, kept), 2, []);
+      return;
+    }
+    const time = forced ? undefined : timePrepositionOf(noun.map((t) => t.lower));
+    if (time) {
+      // "tax season" is a time of year even without "during".
+      const kept = tail(noun);
+      if (kept.length) this.emit(occasionSlot(time, determiner, kept), 2, []);
       return;
     }
     this.emitNoun(noun, forced ?? (isPeopleNoun(noun.at(-1)!.lower) ? 'people' : 'subject'), forced ? 0 : 1);
