@@ -3,6 +3,7 @@ import type { Concept, ConceptProvider, ConceptRequest } from '../../types.ts';
 import { checkProductCount } from '../product-count.ts';
 import { readGuidelines, type GuidelineHints, type Tone } from './guidelines.ts';
 import {
+  ABOUT_LINES,
   BRAND_KEYWORDS,
   CATEGORIES,
   CLOSERS,
@@ -146,10 +147,15 @@ function keywordsFor(hints: GuidelineHints, slots: readonly Slot[], category: Ca
 function describe(tone: Tone, slots: readonly Slot[], hints: GuidelineHints, random: Random): string {
   const people = slots.find((s) => s.kind === 'people');
   const who = people?.kind === 'people' ? people.plural : random.pick(WEARERS);
-  const usable = (lines: readonly string[]) => lines.filter((line) => !isBanned(line.replace('{who}', who), hints));
-  const parts = [usable(OPENERS[tone]), usable(FABRIC_LINES), usable(CLOSERS)]
+  const thing = slots.find((s) => s.kind !== 'people');
+  const fill = (line: string) => {
+    const withWho = line.replace('{who}', who);
+    return thing && withWho.includes('{') ? (render(withWho, { about: thing }, 'quote') ?? '') : withWho;
+  };
+  const usable = (lines: readonly string[]) => lines.map(fill).filter((line) => line !== '' && !isBanned(line, hints));
+  const parts = [usable(OPENERS[tone]), thing ? usable(ABOUT_LINES) : [], usable(FABRIC_LINES), usable(CLOSERS)]
     .filter((options) => options.length > 0)
-    .map((options) => random.pick(options).replace('{who}', who));
+    .map((options) => random.pick(options));
   const text = parts.join(' ');
   return text || 'A soft cotton tee with a bold, funny print.';
 }

@@ -50,7 +50,7 @@ export const ING_NOUNS = set(`meeting meetings building marketing accounting eng
   consulting bookkeeping nursing billing printing packaging lighting catering mining gaming onboarding networking recycling spring
   string thing king ring swing wing sibling earring pudding filling icing frosting seating roofing plumbing flooring heating
   cooling trucking farming fishing hunting boxing bowling camping cycling sailing skiing surfing hiking dating parenting tutoring
-  lending coaching staffing recruiting advertising publishing broadcasting manufacturing computing processing learning
+  lending coaching staffing recruiting advertising publishing broadcasting manufacturing computing processing
   spending offering listing posting proceeding savings earnings belongings surroundings feelings`);
 
 /** Names of people (and of the animals a theme treats as people) that no ending gives away. */

@@ -293,6 +293,13 @@ export const OPENERS: Record<Tone, readonly string[]> = {
   ],
 };
 
+/** A second sentence about what the product is about, when that is not people: {about} as in template.ts. */
+export const ABOUT_LINES: readonly string[] = [
+  'Made for anyone with strong opinions about {about}.',
+  'For everyone who knows more about {about} than the chatbot does.',
+  'A small salute to {about}, printed large.',
+];
+
 /** Who wears it, when the topic is not itself a group of people. */
 export const WEARERS: readonly string[] = [
   'founders, owners and professionals',

@@ -17,7 +17,7 @@ import {
   isPeopleNoun,
   timePrepositionOf,
 } from './lexicon.ts';
-import { isPluralNoun } from './inflect.ts';
+import { isPluralNoun, singularOf } from './inflect.ts';
 import { activitySlot, formsOf, occasionSlot, peopleSlot, subjectSlot, type Slot, type Token } from './slots.ts';
 import { MERCH_WORDS, STOPWORDS, VAGUE_WORDS, mentions, wordRuns, type Word } from './words.ts';
 
@@ -82,6 +82,16 @@ function displayer(words: readonly Word[]): (word: Word, index: number) => strin
   };
 }
 
+/** The forms of "do" and "have" that are verbs of their own after "who" ("who do yoga", "that has opinions"). */
+const DO_HAVE = new Set(['do', 'does', 'did', 'have', 'has']);
+
+/** "does" → "do", "codes" → "code", "fixes" → "fix", "has" → "have". */
+function baseOfThirdPerson(verb: string): string {
+  const irregular = new Map([['does', 'do'], ['has', 'have'], ['goes', 'go'], ['is', 'be']]).get(verb.toLowerCase());
+  if (irregular) return irregular;
+  return /[^s]s$/i.test(verb) ? singularOf(verb) : verb;
+}
+
 // "loving their patients" reads as someone else's patients once the people are gone.
 const POSSESSIVES = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
 
@@ -93,6 +103,10 @@ class RunReader {
   private noun: Item[] = [];
   private preposition: Item | undefined;
   private determiner: Item | undefined;
+  /** Whether the last phrase read named people, so "people over 40 learning AI" still finds what they do. */
+  private afterPeople = false;
+  /** Whether the people doing the activity are one ("a dog that does taxes"), so its verb ends in -s. */
+  private singularDoer = false;
 
   private readonly items: readonly Item[];
   private readonly emit: (slot: Slot, rank: number, tokens: readonly Token[]) => void;
@@ -108,7 +122,7 @@ class RunReader {
       const item = this.items[this.i]!;
       switch (item.role) {
         case 'content':
-          if (this.noun.length > 0 && isPeopleNoun(this.noun.at(-1)!.lower) && isGerund(item)) {
+          if (isGerund(item) && (this.noun.length > 0 ? isPeopleNoun(this.noun.at(-1)!.lower) : this.afterPeople)) {
             // "entrepreneurs working from home": a participle after people is what they do.
             this.flush();
             this.activity('gerund');
@@ -175,6 +189,7 @@ class RunReader {
   private relative(item: Item): void {
     const head = this.noun;
     const people = head.length > 0 && (item.lower === 'who' || isPeopleNoun(head.at(-1)!.lower));
+    this.singularDoer = head.length > 0 && !isPluralNoun(head.at(-1)!.lower);
     if (people) this.flushAs('people');
     else this.flush();
     this.i++;
@@ -193,12 +208,14 @@ class RunReader {
     const adverbs: Item[] = [];
     while (this.items[this.i]?.role === 'adverb') adverbs.push(this.items[this.i++]!);
     const verb = this.items[this.i];
-    const verbLike = ['content', 'stop', 'vague'].includes(verb?.role ?? '') || verb?.lower === 'like';
+    const verbLike = ['content', 'stop', 'vague'].includes(verb?.role ?? '') || DO_HAVE.has(verb?.lower ?? '') || verb?.lower === 'like';
     if (!verb || !verbLike || (given === 'gerund' && !isGerund(verb))) {
       this.skipClause();
       return;
     }
     this.i++;
+    // "a dog that does taxes": the verb agrees with one dog; the activity needs its plain form.
+    const plainVerb = given === 'base' && this.singularDoer ? { ...verb, display: baseOfThirdPerson(verb.display) } : verb;
     const rest: Item[] = [];
     let usable = true;
     while (this.i < this.items.length) {
@@ -211,7 +228,7 @@ class RunReader {
     }
     // A trailing preposition or article is a cut-off phrase, not an activity.
     while (rest.length && !['content', 'vague', 'number'].includes(rest.at(-1)!.role)) rest.pop();
-    const slot = activitySlot(adverbs, verb, rest, given);
+    const slot = activitySlot(adverbs, plainVerb, rest, given);
     if (usable && adverbs.length + 1 + rest.length <= MAX_ACTIVITY_WORDS && slot.doing.length <= MAX_SLOT_CHARS) this.emit(slot, 1, []);
     // What the activity acts on is a subject in its own right: "legacy code".
     const object = rest.filter((t) => t.role !== 'det');
@@ -251,6 +268,7 @@ class RunReader {
   private emitNoun(noun: readonly Item[], kind: 'people' | 'subject', rank: number): void {
     const kept = tail(noun);
     if (kept.length) this.emit(kind === 'people' ? peopleSlot(kept) : subjectSlot(kept), rank, kept);
+    this.afterPeople = kind === 'people';
   }
 }
 
