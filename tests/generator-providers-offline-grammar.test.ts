@@ -159,6 +159,9 @@ describe('offline concepts: templates', () => {
     expect(filled("Trust me, I'm {aPerson}.")).toEqual(["Trust me, I'm a cat.", "Trust me, I'm an accountant."]);
     expect(filled('{topic} {is} fine.')).toEqual(['Accountants are fine.', 'Cats are fine.', 'Coffee is fine.', 'Legacy code is fine.', 'Tax season is fine.']);
     expect(filled('Coffee first, {subject} second.')).toEqual(['Coffee first, legacy code second.']);
+    // {thing} is anything but people, {about} anything at all.
+    expect(filled('A system for {thing}.')).toEqual(['A system for coffee.', 'A system for legacy code.', 'A system for refactoring legacy code.', 'A system for tax season.']);
+    expect(filled('About {about}.')).toHaveLength(6);
     expect(bindingsOf('{people} {context}', slots).length).toBe(2);
     expect(render('Chief {subjectMod} Officer', { subject: readTheme('spreadsheets')[0] as Extract<Slot, { kind: 'subject' }> }, 'name')).toBe('Chief Spreadsheet Officer');
   });

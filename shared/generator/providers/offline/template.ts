@@ -9,12 +9,13 @@ import { STOPWORDS, mentions, titleCase } from './words.ts';
  * - {doing} "refactoring legacy code", {do} "refactor legacy code", {does} "refactors legacy code";
  * - {occasion} "tax season", {context} "during tax season";
  * - {topic}: people, a subject or an occasion as a noun ("dentists", "coffee", "tax season");
- * - {about}: anything above, activities too, where "about X" reads well ("refactoring legacy code").
+ * - {about}: anything above, activities too, where "about X" reads well ("refactoring legacy code");
+ * - {thing}: anything but people, for jokes that would treat people as objects ("I have a system for X").
  * Verbs agree with the template's noun: {is} {isn't} {was} {has} {it} {it's} {them} {doesn't}, and {s} after a verb.
  */
 
 /** Which slot a template needs; `verb` is an activity whose plain verb is known. */
-export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic' | 'about';
+export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic' | 'about' | 'thing';
 
 const GAPS: Readonly<Record<string, Need>> = {
   people: 'people',
@@ -29,6 +30,7 @@ const GAPS: Readonly<Record<string, Need>> = {
   context: 'occasion',
   topic: 'topic',
   about: 'about',
+  thing: 'thing',
 };
 
 /** Singular and plural forms of the words that agree with the template's noun. */
@@ -53,6 +55,7 @@ export interface Binding {
   occasion?: OccasionSlot;
   topic?: Slot;
   about?: Slot;
+  thing?: Slot;
 }
 
 /** The slots a template needs; throws on a gap it does not know, so a typo in the bank fails its tests. */
@@ -74,6 +77,8 @@ function fits(need: Need, slot: Slot): boolean {
       return true;
     case 'topic':
       return slot.kind !== 'activity';
+    case 'thing':
+      return slot.kind !== 'people';
     case 'verb':
       return slot.kind === 'activity' && slot.base !== undefined;
     default:
@@ -102,6 +107,7 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
     for (const [need, slot] of chosen) {
       if (need === 'topic') binding.topic = slot;
       else if (need === 'about') binding.about = slot;
+      else if (need === 'thing') binding.thing = slot;
       else if (slot.kind === 'people') binding.people = slot;
       else if (slot.kind === 'subject') binding.subject = slot;
       else if (slot.kind === 'activity') binding.activity = slot;
@@ -112,7 +118,7 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
 }
 
 export const slotsOf = (binding: Binding): Slot[] =>
-  [binding.topic, binding.about, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
+  [binding.topic, binding.about, binding.thing, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
 
 function gapValue(name: string, b: Binding): string | undefined {
   switch (name) {
@@ -140,6 +146,8 @@ function gapValue(name: string, b: Binding): string | undefined {
       return b.topic && nounOf(b.topic);
     case 'about':
       return b.about && nounOf(b.about);
+    case 'thing':
+      return b.thing && nounOf(b.thing);
     default:
       return undefined;
   }
@@ -153,7 +161,7 @@ const DOUBLED = /(?<![\p{L}\p{N}])([\p{L}\p{N}']+)\s+\1(?![\p{L}\p{N}])/iu;
 
 /** The template filled in, in title case for a name or as sentences for a quote; undefined if it reads badly. */
 export function render(text: string, binding: Binding, style: 'name' | 'quote'): string | undefined {
-  const noun = binding.topic ?? binding.about ?? binding.subject ?? binding.occasion ?? binding.people ?? binding.activity;
+  const noun = binding.topic ?? binding.about ?? binding.thing ?? binding.subject ?? binding.occasion ?? binding.people ?? binding.activity;
   const plural = noun ? isPluralSlot(noun) : false;
   let missing = false;
   const filled = text.replace(PLACEHOLDER, (_m, name: string) => {
