@@ -40,6 +40,8 @@ interface Candidate {
   tone: Tone;
   /** The theme's phrases it uses; none for the brand's own jokes. */
   slots: Slot[];
+  /** Its template's opening and closing words: a name and a quote sharing them are the same joke told twice. */
+  families: string[];
   category: CategoryKey | undefined;
 }
 
@@ -72,7 +74,7 @@ function candidates(
       const key = text.toLowerCase();
       if (seen.has(key) || text.length < bounds.min || text.length > bounds.max || isBanned(text, hints)) continue;
       seen.add(key);
-      out.push({ text, template: index, tone: template.tone, slots: used, category: template.category });
+      out.push({ text, template: index, tone: template.tone, slots: used, families: familiesOf(template.text), category: template.category });
     }
   });
   return random.shuffle(out);
@@ -88,9 +90,23 @@ interface Want {
 
 const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
+/** "Per My Last Email: {topic}" and "Per my last email, {topic} {is} still the priority." share "per my last". */
+function familiesOf(template: string): string[] {
+  const words = bare(template.replace(/\{[^}]*\}/g, ' ')).split(' ').filter(Boolean);
+  if (words.length < 2) return [];
+  return [...new Set([words.slice(0, 3).join(' '), words.slice(-3).join(' ')])];
+}
+
 /** Takes the best remaining candidate, relaxing the wish step by step; undefined when the pool is empty. */
-function take(pool: Candidate[], usedTemplates: Set<number>, said: Set<string>, want: Want): Candidate | undefined {
-  const fresh = (c: Candidate) => !usedTemplates.has(c.template);
+/** What a run has used so far, across names and quotes. */
+interface RunMemory {
+  /** Lines already printed, so none is printed twice. */
+  said: Set<string>;
+  families: Set<string>;
+}
+
+function take(pool: Candidate[], usedTemplates: Set<number>, memory: RunMemory, want: Want): Candidate | undefined {
+  const fresh = (c: Candidate) => !usedTemplates.has(c.template) && !c.families.some((f) => memory.families.has(f));
   const tone = (c: Candidate) => c.tone === want.tone;
   const topical = (c: Candidate) => c.slots.length > 0 === want.topical;
   const sameTopic = (c: Candidate) => c.slots.includes(want.topic);
@@ -107,16 +123,17 @@ function take(pool: Candidate[], usedTemplates: Set<number>, said: Set<string>, 
     () => true,
   ];
   for (const accept of preferences) {
-    const index = pool.findIndex((c) => accept(c) && !said.has(bare(c.text)));
+    const index = pool.findIndex((c) => accept(c) && !memory.said.has(bare(c.text)));
     if (index !== -1) {
       const [chosen] = pool.splice(index, 1);
       usedTemplates.add(chosen!.template);
-      said.add(bare(chosen!.text));
+      memory.said.add(bare(chosen!.text));
+      for (const f of chosen!.families) memory.families.add(f);
       return chosen;
     }
   }
   // Saying a line twice (once as a name, once as a quote) beats running out of ideas.
-  return said.size > 0 ? take(pool, usedTemplates, new Set(), want) : undefined;
+  return memory.said.size > 0 ? take(pool, usedTemplates, { said: new Set(), families: memory.families }, want) : undefined;
 }
 
 function pickTone(hints: GuidelineHints, allowed: ReadonlySet<Tone>, random: Random): Tone {
@@ -181,8 +198,8 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
   const quotes = candidates(QUOTES, 'quote', topics, allowed, hints, { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax }, random);
   const usedNameTemplates = new Set<number>();
   const usedQuoteTemplates = new Set<number>();
-  // Names and quotes of a run never say the same line, so "Will Code for Coffee" is not also a quote.
-  const said = new Set<string>();
+  // Names and quotes of a run never say the same line, and rather not the same joke twice.
+  const memory: RunMemory = { said: new Set(), families: new Set() };
   // Start the topic rotation anywhere, so small runs do not always lead with the theme's first words.
   const offset = random.int(Math.max(1, topics.length));
 
@@ -193,10 +210,10 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
     const topic = topics[(i + offset) % topics.length];
     // Each product carries its topic in the name, the quote, or both.
     const side = random.pick(['name', 'quote', 'both'] as const);
-    const name = topic ? take(names, usedNameTemplates, said, { tone, toneAsked, topical: side !== 'quote', topic }) : names.shift();
+    const name = topic ? take(names, usedNameTemplates, memory, { tone, toneAsked, topical: side !== 'quote', topic }) : names.shift();
     // If the name could not carry the topic, the quote must.
     const quoteTopical = side !== 'name' || name?.slots.length === 0;
-    const quote = topic ? take(quotes, usedQuoteTemplates, said, { tone, toneAsked, topical: quoteTopical, topic }) : quotes.shift();
+    const quote = topic ? take(quotes, usedQuoteTemplates, memory, { tone, toneAsked, topical: quoteTopical, topic }) : quotes.shift();
     if (!name || !quote) {
       throw new OfflineConceptsExhausted(
         `The offline generator ran out of distinct ideas after ${concepts.length} products for this theme and these guidelines; ask for fewer products or relax the words to avoid`,

@@ -58,7 +58,6 @@ export const NAMES: readonly Template[] = [
   d('Chief {subjectMod} Officer'),
   d('The {subjectMod} Quarterly Review'),
   d('I Automated {subject}. Now What?'),
-  d('{subject} {is} in Beta'),
   d('Department of {subject}'),
   d('{subjectMod} Enthusiast, AI Skeptic'),
   d('In {subject} We Trust, Chatbots We Verify'),
