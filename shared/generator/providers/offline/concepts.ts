@@ -161,8 +161,9 @@ function keywordsFor(hints: GuidelineHints, slots: readonly Slot[], category: Ca
     .slice(0, CONCEPT_LIMITS.keywordsMax);
 }
 
-function describe(tone: Tone, slots: readonly Slot[], hints: GuidelineHints, random: Random): string {
-  const people = slots.find((s) => s.kind === 'people');
+function describe(tone: Tone, slots: readonly Slot[], theme: readonly Slot[], hints: GuidelineHints, random: Random): string {
+  // The wearer is the theme's people even when this product's lines are about something else.
+  const people = slots.find((s) => s.kind === 'people') ?? theme.find((s) => s.kind === 'people');
   const who = people?.kind === 'people' ? people.plural : random.pick(WEARERS);
   const thing = slots.find((s) => s.kind !== 'people');
   const fill = (line: string) => {
@@ -224,7 +225,7 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
     concepts.push(
       ConceptSchema.parse({
         name: name.text,
-        description: describe(quote.tone, used, hints, random),
+        description: describe(quote.tone, used, topics, hints, random),
         price: random.pick(PRICES),
         category: CATEGORIES[category].name,
         quote_primary: quote.text,
