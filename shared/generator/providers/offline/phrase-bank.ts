@@ -54,6 +54,7 @@ export const NAMES: readonly Template[] = [
   p('Ask Me About {about}'),
   u('{topic}: Experience Included'),
   u('{topic}, One Prompt at a Time'),
+  u('{people}, Still Learning'),
   // A thing or a field.
   d('Chief {subjectMod} Officer'),
   d('The {subjectMod} Quarterly Review'),
@@ -69,7 +70,6 @@ export const NAMES: readonly Template[] = [
   p('{subjectMod} & Coffee Co.'),
   u('Powered by {subject}'),
   u('Built on {subject} and Grit'),
-  u('Made by Humans, Powered by {subject}'),
   // People.
   d('{people} Who Prompt'),
   d('Support Group for {people} Who Prompt'),
@@ -84,6 +84,9 @@ export const NAMES: readonly Template[] = [
   p('Local {person} Discovers Autocomplete'),
   u('{people} Who Keep Learning'),
   u('Vintage {person}, Latest Software'),
+  u('Experienced {person}, Curious Mind'),
+  u('Proud {person}, Lifelong Learner'),
+  u('{people} Who Ask Better Questions'),
   // What they do.
   d('{doing} Since Before the Cloud'),
   d('Currently {doing}, Please Hold'),
@@ -160,6 +163,7 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(p('Explaining {subject} to a chatbot is my cardio.'), 'ai'),
   q(u('Never too late to learn a new tool. Or to teach it about {thing}.'), 'motivation'),
   q(u('Small steps, smart prompts, big plans for {thing}.'), 'business'),
+  q(u('{thing}: powered by people, assisted by AI.'), 'motivation'),
   // A thing or a field.
   q(d('My business plan: {subject}, one good prompt and a nap.'), 'founder'),
   q(d('Fact-checked by a human who actually knows {subject}.'), 'ai'),
@@ -201,6 +205,10 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(u('{people}: learning something new every quarter.'), 'motivation'),
   q(u('Good {people} keep learning. Great ones ask better questions.'), 'motivation'),
   q(u('Seasoned {person}. Fresh prompts.'), 'business'),
+  q(u("{people} don't get replaced. We get upgrades."), 'motivation'),
+  q(u('The AI has answers. {people} have judgment.'), 'business'),
+  q(u('Behind every great prompt is {aPerson} who knows the business.'), 'business'),
+  q(p('{people}: the original intelligence.'), 'ai'),
   // What they do.
   q(d('I asked the AI to {do}. It suggested a meeting.'), 'ai'),
   q(d('My AI {does}. I take the credit.'), 'ai'),
