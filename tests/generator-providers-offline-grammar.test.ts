@@ -37,6 +37,12 @@ const THEMES = [
   'people who still use fax machines',
   'lawyers who bill by the hour',
   'an SEO consultant',
+  'a dog that does taxes',
+  'the IT department',
+  'I love my job',
+  'Monday mornings',
+  'nurses on night shift',
+  'bakers who sell sourdough',
 ];
 
 const ODD_THEMES = [
@@ -115,6 +121,17 @@ describe('offline concepts: reading the theme', () => {
     expect(read('marketing managers')).toEqual(['people:marketing managers/marketing manager']);
     expect(read('code review')).toEqual(['subject:code review']);
     expect(read('printers')).toEqual(['subject:printers (plural)']);
+    expect(read('coding bootcamps')).toEqual(['subject:coding bootcamps (plural)']);
+    // A verb after one doer, after "I", or after a phrase between the people and what they do.
+    expect(read('a dog that does taxes')).toEqual(['people:dogs/dog', 'activity:doing taxes/do taxes/does taxes', 'subject:taxes (plural)']);
+    expect(read('people over 40 learning AI')).toEqual(['activity:learning AI']);
+    expect(read('I love my job')).toEqual(['subject:job']);
+    expect(read('AI replacing my job')).toEqual(['subject:job']);
+    // Times are occasions without a preposition too; "the" stays with one particular thing.
+    expect(read('Monday mornings')).toEqual(['occasion:on Monday mornings']);
+    expect(read('tax season')).toEqual(['occasion:during tax season']);
+    expect(read('the IT department')).toEqual(['subject:the IT department']);
+    expect(read('CEOs')).toEqual(['people:CEOs/CEO']);
   });
 
   it('keeps names and acronyms as typed, and drops banned words without dropping the head noun', () => {

@@ -53,6 +53,11 @@ export const ING_NOUNS = set(`meeting meetings building marketing accounting eng
   lending coaching staffing recruiting advertising publishing broadcasting manufacturing computing processing
   spending offering listing posting proceeding savings earnings belongings surroundings feelings`);
 
+/** Nouns an -ing word describes rather than acts on: "coding bootcamps", "selling tips". */
+export const ING_COMPANIONS = set(`bootcamp bootcamps class classes course courses lesson lessons session sessions tip tips skill skills
+  school schools club clubs challenge challenges party parties room rooms interview interviews standard standards habit habits
+  style styles tool tools software app apps list lists plan plans budget budgets strategy strategies playlist playlists`);
+
 /** Names of people (and of the animals a theme treats as people) that no ending gives away. */
 const PEOPLE_NOUNS = set(`person people folk folks staff crew team police kid child man woman guy gal lady gentleman mom dad mum
   parent grandparent grandma grandpa granny nana papa mama husband wife partner friend colleague boss chef vet ceo cfo cto coo cmo
@@ -119,3 +124,9 @@ export function timePrepositionOf(words: readonly string[]): string | undefined 
   if (DURING_TIMES.has(one)) return 'during';
   return undefined;
 }
+
+/** Single words that name an amount rather than one thing, so "a lot of coffee" reads well and "a lot of job" does not. */
+export const MASS_NOUNS = set(`coffee tea code work data software hardware money paperwork email admin marketing sales bookkeeping
+  accounting golf yoga sourdough caffeine chocolate wine beer pizza bacon cheese sleep overtime feedback research homework traffic
+  jargon content wifi wi-fi excel cash revenue debt tax taxes compliance legal hr payroll inventory logistics strategy
+  innovation productivity automation ai networking teamwork bureaucracy procrastination chaos paper toner spam`);

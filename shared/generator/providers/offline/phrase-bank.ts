@@ -37,6 +37,9 @@ const p = (text: string, when?: When): Template => ({ text, tone: 'playful', ...
 const u = (text: string, when?: When): Template => ({ text, tone: 'uplifting', ...(when ? { when } : {}) });
 const q = (t: Template, category: CategoryKey): QuoteTemplate => ({ ...t, category });
 
+/** Many of something or a lot of it ("spreadsheets", "coffee"), so "a lot of {subject}" reads well. */
+const anAmount = (b: Binding) => b.subject !== undefined && (b.subject.plural || b.subject.mass);
+
 /** A stretch of time you live through ("during tax season"), as opposed to a place ("at the office"). */
 const aSeason = (b: Binding) => b.occasion !== undefined && !b.occasion.plural && /^(?:during|throughout)\s/i.test(b.occasion.context);
 
@@ -179,8 +182,8 @@ export const QUOTES: readonly QuoteTemplate[] = [
   q(p("{subject} {isn't} a personality. {it's} a lifestyle."), 'office'),
   q(p('Talk {subjectMod} to me.'), 'tech'),
   q(u('Good ideas, better prompts and years of {subjectMod} experience.'), 'founder'),
-  q(u('Behind every great prompt is a lot of {subject}.'), 'founder'),
-  q(u('More {subject}. Fewer meetings. Better prompts.'), 'business'),
+  q(u('Behind every great prompt is a lot of {subject}.', anAmount), 'founder'),
+  q(u('More {subject}. Fewer meetings. Better prompts.', anAmount), 'business'),
   q(p('I was into {subject} before the algorithm was.'), 'tech'),
   q(d('{subject}: older than the chatbot, and more reliable.'), 'ai'),
   // People.

@@ -1,4 +1,5 @@
 import { gerundOf, isPluralNoun, pluralOf, singularOf, thirdPersonOf } from './inflect.ts';
+import { MASS_NOUNS } from './lexicon.ts';
 
 /**
  * What a theme gives the phrase bank, by grammatical kind, so a template only ever gets the kind of
@@ -28,6 +29,8 @@ export interface SubjectSlot extends SlotBase {
   /** The form that fits before another noun: "spreadsheet" in "spreadsheet whisperer". */
   modifier: string;
   plural: boolean;
+  /** An amount of something rather than one thing: "coffee", "legacy code" (not "job", not "the IT department"). */
+  mass: boolean;
 }
 
 export interface ActivitySlot extends SlotBase {
@@ -76,11 +79,14 @@ export function peopleSlot(tokens: readonly Token[]): PeopleSlot {
   return { kind: 'people', key: plural.toLowerCase(), words: lowerWords(tokens), plural, singular };
 }
 
-export function subjectSlot(tokens: readonly Token[]): SubjectSlot {
+/** `the` is kept for one particular thing ("the IT department"), but not before another noun ("IT department manager"). */
+export function subjectSlot(tokens: readonly Token[], the?: Token): SubjectSlot {
   const head = tokens.at(-1)?.lower ?? '';
-  const text = join(tokens);
+  const bare = join(tokens);
   const plural = isPluralNoun(head);
-  return { kind: 'subject', key: text.toLowerCase(), words: lowerWords(tokens), text, modifier: plural ? withHead(tokens, singularOf) : text, plural };
+  const text = the && !plural ? `${the.display} ${bare}` : bare;
+  const mass = !plural && !the && (tokens.length > 1 || MASS_NOUNS.has(head) || head.endsWith('ing'));
+  return { kind: 'subject', key: text.toLowerCase(), words: lowerWords(tokens), text, modifier: plural ? withHead(tokens, singularOf) : bare, plural, mass };
 }
 
 export function occasionSlot(preposition: string, determiner: Token | undefined, tokens: readonly Token[]): OccasionSlot {

@@ -6,6 +6,7 @@ import {
   CONJUNCTIONS,
   CONTEXT_PREPOSITIONS,
   DETERMINERS,
+  ING_COMPANIONS,
   ING_NOUNS,
   NAMES_TO_KEEP,
   NOUN_PREPOSITIONS,
@@ -72,7 +73,7 @@ function displayer(words: readonly Word[]): (word: Word, index: number) => strin
   const titled = content.length > 0 && content.every((w) => isCapitalized(w.text));
   return (word, index) => {
     if (word.lower === 'ai') return 'AI';
-    if (isAcronym(word.text)) return word.text;
+    if (isAcronym(word.text) || /^[\p{Lu}\d]{2,5}s$/u.test(word.text)) return word.text;
     if (ALWAYS_CAPITALIZED.has(word.lower)) return capitalize(word.lower);
     if (/\p{Ll}\p{Lu}/u.test(word.text)) return word.text;
     if (!isCapitalized(word.text)) return word.lower;
@@ -81,6 +82,12 @@ function displayer(words: readonly Word[]): (word: Word, index: number) => strin
     return looksLikeName ? word.text : word.lower;
   };
 }
+
+/** Roles of small words that, typed in capitals, are acronyms instead: IT, US, OR. */
+const GRAMMAR_ROLES = new Set<Role>(['pronoun', 'stop', 'det', 'auxiliary', 'preposition', 'context', 'conjunction', 'relative']);
+
+/** Pronouns a verb follows: "I love my job". */
+const SPEAKERS = new Set(['i', 'we', 'you', 'they']);
 
 /** The forms of "do" and "have" that are verbs of their own after "who" ("who do yoga", "that has opinions"). */
 const DO_HAVE = new Set(['do', 'does', 'did', 'have', 'has']);
@@ -105,6 +112,8 @@ class RunReader {
   private determiner: Item | undefined;
   /** Whether the last phrase read named people, so "people over 40 learning AI" still finds what they do. */
   private afterPeople = false;
+  /** Whether the word before was I, we, you or they. */
+  private afterSpeaker = false;
   /** Whether the people doing the activity are one ("a dog that does taxes"), so its verb ends in -s. */
   private singularDoer = false;
 
@@ -120,9 +129,13 @@ class RunReader {
     this.startActivity();
     while (this.i < this.items.length) {
       const item = this.items[this.i]!;
+      this.afterSpeaker = this.i > 0 && SPEAKERS.has(this.items[this.i - 1]!.lower);
       switch (item.role) {
         case 'content':
-          if (isGerund(item) && (this.noun.length > 0 ? isPeopleNoun(this.noun.at(-1)!.lower) : this.afterPeople)) {
+          if (this.noun.length === 0 && this.afterSpeaker) {
+            // "I love my job": after I, we, you or they comes a verb.
+            this.activity('base');
+          } else if (isGerund(item) && (this.noun.length > 0 ? isPeopleNoun(this.noun.at(-1)!.lower) : this.afterPeople || this.startsPhrase(this.i))) {
             // "entrepreneurs working from home": a participle after people is what they do.
             this.flush();
             this.activity('gerund');
@@ -174,9 +187,23 @@ class RunReader {
     const first = this.items[this.i];
     const next = this.items[this.i + 1];
     if (!first || first.role !== 'content' || !next) return;
-    if (isGerund(first) && next.role !== 'relative' && !isPeopleNoun(this.lastContentFrom(this.i).lower)) this.activity('gerund');
+    if (isGerund(first) && next.role !== 'relative' && !this.describesNoun(this.i)) this.activity('gerund');
     else if (PLAIN_VERBS.has(first.lower) && next.role !== 'relative') this.activity('base');
     else if (NOUN_VERBS.has(first.lower) && (next.role === 'det' || next.role === 'preposition' || next.role === 'context')) this.activity('base');
+  }
+
+  /** Whether an -ing word with no noun before it opens a phrase of its own: "AI replacing my job". */
+  private startsPhrase(at: number): boolean {
+    const next = this.items[at + 1];
+    if (!next) return false;
+    if (['det', 'preposition', 'context', 'vague'].includes(next.role)) return true;
+    return next.role === 'content' && !this.describesNoun(at);
+  }
+
+  /** Whether the -ing word at `at` describes the noun after it: "coding instructors", "coding bootcamps". */
+  private describesNoun(at: number): boolean {
+    const head = this.lastContentFrom(at).lower;
+    return head !== this.items[at]!.lower && (isPeopleNoun(head) || ING_COMPANIONS.has(head));
   }
 
   private lastContentFrom(start: number): Item {
@@ -218,11 +245,13 @@ class RunReader {
     const plainVerb = given === 'base' && this.singularDoer ? { ...verb, display: baseOfThirdPerson(verb.display) } : verb;
     const rest: Item[] = [];
     let usable = true;
+    let objectUsable = true;
     while (this.i < this.items.length) {
       const item = this.items[this.i]!;
       if (item.role === 'conjunction' || item.role === 'relative' || item.role === 'clause') break;
       if (item.role === 'context' && TIME_PREPOSITIONS.has(item.lower)) break;
-      if (item.role === 'pronoun' || item.role === 'auxiliary' || item.role === 'merch' || POSSESSIVES.has(item.lower)) usable = false;
+      if (item.role === 'pronoun' || item.role === 'auxiliary' || item.role === 'merch') objectUsable = false;
+      if (!objectUsable || POSSESSIVES.has(item.lower)) usable = false;
       rest.push(item);
       this.i++;
     }
@@ -231,8 +260,10 @@ class RunReader {
     const slot = activitySlot(adverbs, plainVerb, rest, given);
     if (usable && adverbs.length + 1 + rest.length <= MAX_ACTIVITY_WORDS && slot.doing.length <= MAX_SLOT_CHARS) this.emit(slot, 1, []);
     // What the activity acts on is a subject in its own right: "legacy code".
+    // What the activity acts on is a subject in its own right ("legacy code"), even when the activity is
+    // unusable for its possessive ("love my job" still gives "job").
     const object = rest.filter((t) => t.role !== 'det');
-    if (usable && object.length > 0 && object.every((t) => t.role === 'content')) this.emitNoun(object, 'subject', 3);
+    if (objectUsable && object.length > 0 && object.every((t) => t.role === 'content')) this.emitNoun(object, 'subject', 3);
   }
 
   private skipClause(): void {
@@ -262,12 +293,13 @@ class RunReader {
       if (kept.length) this.emit(occasionSlot(time, determiner, kept), 2, []);
       return;
     }
-    this.emitNoun(noun, forced ?? (isPeopleNoun(noun.at(-1)!.lower) ? 'people' : 'subject'), forced ? 0 : 1);
+    const the = determiner?.lower === 'the' ? determiner : undefined;
+    this.emitNoun(noun, forced ?? (isPeopleNoun(noun.at(-1)!.lower) ? 'people' : 'subject'), forced ? 0 : 1, the);
   }
 
-  private emitNoun(noun: readonly Item[], kind: 'people' | 'subject', rank: number): void {
+  private emitNoun(noun: readonly Item[], kind: 'people' | 'subject', rank: number, the?: Item): void {
     const kept = tail(noun);
-    if (kept.length) this.emit(kind === 'people' ? peopleSlot(kept) : subjectSlot(kept), rank, kept);
+    if (kept.length) this.emit(kind === 'people' ? peopleSlot(kept) : subjectSlot(kept, kept.length === noun.length ? the : undefined), rank, kept);
     this.afterPeople = kind === 'people';
   }
 }
@@ -301,7 +333,11 @@ export function readTheme(text: string, banned: readonly string[] = [], limit = 
   for (const run of runs) {
     // A word typed twice in a row ("work work work") is said once.
     const words = run.filter((w, i) => i === 0 || w.lower !== run[i - 1]!.lower);
-    const items: Item[] = words.map((w) => ({ display: display(w, index++), lower: w.lower, role: roleOf(w.lower) }));
+    // An acronym typed in capitals (IT, US) is a name, not the pronoun it spells.
+    const items: Item[] = words.map((w) => {
+      const role = roleOf(w.lower);
+      return { display: display(w, index++), lower: w.lower, role: isAcronym(w.text) && GRAMMAR_ROLES.has(role) ? 'content' : role };
+    });
     new RunReader(items, (slot, rank, tokens) => {
       const kept = withoutBanned(slot, banned, tokens);
       if (kept) found.push({ slot: kept, rank, order: found.length });
