@@ -126,6 +126,7 @@ describe('offline concepts: reading the theme', () => {
     expect(read('a dog that does taxes')).toEqual(['people:dogs/dog', 'activity:doing taxes/do taxes/does taxes', 'subject:taxes (plural)']);
     expect(read('people over 40 learning AI')).toEqual(['activity:learning AI']);
     expect(read('I love my job')).toEqual(['subject:job']);
+    expect(read('we using AI')).toEqual(['activity:using AI']);
     expect(read('AI replacing my job')).toEqual(['subject:job']);
     // Times are occasions without a preposition too; "the" stays with one particular thing.
     expect(read('Monday mornings')).toEqual(['occasion:on Monday mornings']);
@@ -144,7 +145,7 @@ describe('offline concepts: reading the theme', () => {
   });
 
   it('inflects words by the usual rules and the common irregulars', () => {
-    const gerunds = { refactor: 'refactoring', code: 'coding', run: 'running', lie: 'lying', see: 'seeing', panic: 'panicking', begin: 'beginning', visit: 'visiting', fix: 'fixing', play: 'playing', use: 'using', be: 'being', quit: 'quitting', sell: 'selling' };
+    const gerunds = { refactor: 'refactoring', code: 'coding', run: 'running', lie: 'lying', see: 'seeing', panic: 'panicking', begin: 'beginning', visit: 'visiting', fix: 'fixing', play: 'playing', use: 'using', be: 'being', quit: 'quitting', sell: 'selling', bring: 'bringing', using: 'using' };
     for (const [verb, gerund] of Object.entries(gerunds)) expect(gerundOf(verb)).toBe(gerund);
     const thirds = { refactor: 'refactors', fix: 'fixes', carry: 'carries', have: 'has', go: 'goes', watch: 'watches', play: 'plays' };
     for (const [verb, third] of Object.entries(thirds)) expect(thirdPersonOf(verb)).toBe(third);

@@ -105,6 +105,9 @@ const IRREGULAR_GERUNDS: ReadonlyMap<string, string> = new Map(Object.entries({
   quit: 'quitting',
 }));
 
+/** Verbs whose plain form already ends in -ing, so "bring" is not taken for an -ing form. */
+export const VERBS_IN_ING = new Set(['bring', 'sing', 'ring', 'sting', 'swing', 'fling', 'cling', 'string', 'wring', 'spring', 'ding', 'ping', 'wing', 'zing']);
+
 /** One vowel between consonants at the end of a one-syllable word: "run", "chat", "plan". */
 const isShortClosed = (w: string) => /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(w.replace(/^qu/, 'q'));
 
@@ -113,7 +116,7 @@ export function gerundOf(verb: string): string {
   const w = verb.toLowerCase();
   const irregular = IRREGULAR_GERUNDS.get(w);
   if (irregular) return irregular;
-  if (w.endsWith('ing') && w.length > 5) return verb;
+  if (w.endsWith('ing') && w.length > 4 && !VERBS_IN_ING.has(w)) return verb;
   if (/ie$/.test(w)) return `${verb.slice(0, -2)}ying`;
   if (/(?:ee|ye|oe)$/.test(w)) return `${verb}ing`;
   if (/(?:[^aeiou]|u)e$/.test(w)) return `${verb.slice(0, -1)}ing`;

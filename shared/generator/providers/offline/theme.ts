@@ -18,7 +18,7 @@ import {
   isPeopleNoun,
   timePrepositionOf,
 } from './lexicon.ts';
-import { isPluralNoun, singularOf } from './inflect.ts';
+import { VERBS_IN_ING, isPluralNoun, singularOf } from './inflect.ts';
 import { activitySlot, formsOf, occasionSlot, peopleSlot, subjectSlot, type Slot, type Token } from './slots.ts';
 import { MERCH_WORDS, STOPWORDS, VAGUE_WORDS, mentions, wordRuns, type Word } from './words.ts';
 
@@ -102,7 +102,7 @@ function baseOfThirdPerson(verb: string): string {
 // "loving their patients" reads as someone else's patients once the people are gone.
 const POSSESSIVES = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
 
-const isGerund = (item: Item) => item.role === 'content' && item.lower.length > 5 && item.lower.endsWith('ing') && !ING_NOUNS.has(item.lower);
+const isGerund = (item: Item) => item.role === 'content' && item.lower.length > 4 && item.lower.endsWith('ing') && !ING_NOUNS.has(item.lower) && !VERBS_IN_ING.has(item.lower);
 
 /** Reads one run of words (no punctuation inside) and reports what it found, in order. */
 class RunReader {
@@ -241,8 +241,10 @@ class RunReader {
       return;
     }
     this.i++;
+    // "we using …": a verb already in its -ing form has no plain form to offer.
+    const form = given === 'base' && isGerund(verb) ? 'gerund' : given;
     // "a dog that does taxes": the verb agrees with one dog; the activity needs its plain form.
-    const plainVerb = given === 'base' && this.singularDoer ? { ...verb, display: baseOfThirdPerson(verb.display) } : verb;
+    const plainVerb = form === 'base' && this.singularDoer ? { ...verb, display: baseOfThirdPerson(verb.display) } : verb;
     const rest: Item[] = [];
     let usable = true;
     let objectUsable = true;
@@ -257,7 +259,7 @@ class RunReader {
     }
     // A trailing preposition or article is a cut-off phrase, not an activity.
     while (rest.length && !['content', 'vague', 'number'].includes(rest.at(-1)!.role)) rest.pop();
-    const slot = activitySlot(adverbs, plainVerb, rest, given);
+    const slot = activitySlot(adverbs, plainVerb, rest, form);
     if (usable && adverbs.length + 1 + rest.length <= MAX_ACTIVITY_WORDS && slot.doing.length <= MAX_SLOT_CHARS) this.emit(slot, 1, []);
     // What the activity acts on is a subject in its own right: "legacy code".
     // What the activity acts on is a subject in its own right ("legacy code"), even when the activity is
