@@ -97,7 +97,7 @@ export function isPeopleNoun(word: string): boolean {
 }
 
 /** Brand and product names that keep their capital when the theme gives them one, even as its first word. */
-export const NAMES_TO_KEEP = set(`excel word powerpoint outlook teams zoom slack linkedin google gmail chatgpt claude gemini copilot
+export const NAMES_TO_KEEP = set(`excel word powerpoint outlook teams zoom slack linkedin google gmail chatgpt gemini copilot
   microsoft apple amazon quickbooks salesforce shopify etsy instagram facebook tiktok youtube notion python javascript linux
   windows mac iphone android wordpress canva figma jira trello asana hubspot march may`);
 
