@@ -253,6 +253,15 @@ describe('offline concepts: grammar of the output', () => {
     }
   });
 
+  it('the first product of a run says its topic the way the theme wrote it', () => {
+    for (const theme of ['dentists', 'coffee', 'real estate agents', 'remote work']) {
+      for (let seed = 1; seed <= 20; seed++) {
+        const [first] = run(theme, seed, 1);
+        expect(`${first!.name} | ${first!.quote_primary}`, `${theme} #${seed}`).toMatch(new RegExp(`\\b${theme}\\b`, 'i'));
+      }
+    }
+  });
+
   it('quotes are short enough to print big: most under 70 characters, none over 100', () => {
     const quotes = runs.filter(({ theme }) => THEMES.includes(theme)).flatMap(({ concepts }) => concepts.map((c) => c.quote_primary));
     const short = quotes.filter((q) => q.length <= 70).length;

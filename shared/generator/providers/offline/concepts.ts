@@ -20,7 +20,7 @@ import { hashParts, seededRandom, type Random } from './random.ts';
 import { nounOf, type Slot } from './slots.ts';
 import { bindingsOf, needsOf, render, slotsOf } from './template.ts';
 import { MAX_SLOTS, fallbackSlots, readTheme } from './theme.ts';
-import { STOPWORDS, mentions } from './words.ts';
+import { STOPWORDS, escapeRegExp, mentions } from './words.ts';
 
 /**
  * The offline concept generator (the default without OPENAI_API_KEY): on-theme names and quotes from
@@ -86,6 +86,8 @@ interface Want {
   toneAsked: boolean;
   topical: boolean;
   topic: Slot;
+  /** Prefer a line that says the topic as the theme wrote it ("dentists", not "a dentist"). */
+  verbatim?: boolean;
 }
 
 const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -110,8 +112,10 @@ function take(pool: Candidate[], usedTemplates: Set<number>, memory: RunMemory, 
   const tone = (c: Candidate) => c.tone === want.tone;
   const topical = (c: Candidate) => c.slots.length > 0 === want.topical;
   const sameTopic = (c: Candidate) => c.slots.includes(want.topic);
+  const asWritten = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(nounOf(want.topic))}(?![\\p{L}\\p{N}])`, 'iu');
   // A tone the guidelines asked for outranks everything else; a tone drawn at random gives way to the topic.
   const preferences: Array<(c: Candidate) => boolean> = [
+    ...(want.verbatim && want.topical ? [(c: Candidate) => (!want.toneAsked || tone(c)) && sameTopic(c) && fresh(c) && asWritten.test(c.text)] : []),
     (c) => tone(c) && topical(c) && (!want.topical || sameTopic(c)) && fresh(c),
     (c) => tone(c) && topical(c) && fresh(c),
     ...(want.toneAsked ? [] : [(c: Candidate) => topical(c) && fresh(c)]),
@@ -209,12 +213,13 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
   for (let i = 0; i < count; i++) {
     const tone = pickTone(hints, allowed, random);
     const topic = topics[(i + offset) % topics.length];
+    // The first product says its topic the way the theme did, so a run of one or two is plainly on theme.
     // Each product carries its topic in the name, the quote, or both.
     const side = random.pick(['name', 'quote', 'both'] as const);
-    const name = topic ? take(names, usedNameTemplates, memory, { tone, toneAsked, topical: side !== 'quote', topic }) : names.shift();
+    const name = topic ? take(names, usedNameTemplates, memory, { tone, toneAsked, topical: side !== 'quote', topic, verbatim: i === 0 }) : names.shift();
     // If the name could not carry the topic, the quote must.
     const quoteTopical = side !== 'name' || name?.slots.length === 0;
-    const quote = topic ? take(quotes, usedQuoteTemplates, memory, { tone, toneAsked, topical: quoteTopical, topic }) : quotes.shift();
+    const quote = topic ? take(quotes, usedQuoteTemplates, memory, { tone, toneAsked, topical: quoteTopical, topic, verbatim: i === 0 }) : quotes.shift();
     if (!name || !quote) {
       throw new OfflineConceptsExhausted(
         `The offline generator ran out of distinct ideas after ${concepts.length} products for this theme and these guidelines; ask for fewer products or relax the words to avoid`,

@@ -98,7 +98,7 @@ export function sentenceCase(text: string): string {
   return text.replace(/^\p{Ll}/u, (ch) => ch.toUpperCase());
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether a text mentions a term or its word family, case-insensitively: "meeting" also finds
