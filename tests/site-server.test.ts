@@ -6,7 +6,9 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvironment, failureReason } from '../site/server/astro-build.ts';
 import { PROJECT_ROOT, buildsRoot, newBuildDir, pruneBuilds } from '../site/server/build-dirs.ts';
+import { MAX_BODY_BYTES } from '../site/server/api/read-json-body.ts';
 import { startSiteServer, type SiteServer } from '../site/server/site-server.ts';
+import { streamUntilAnswered } from './support/stream-body.ts';
 
 /**
  * The production server over hand-made build directories: headers, 404s, compression, on-demand
@@ -19,7 +21,7 @@ interface Reply {
   body: string;
 }
 
-function request(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -31,9 +33,12 @@ function request(url: string, options: { method?: string; headers?: Record<strin
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
+
+/** An upload far larger than the limit and than what the kernel buffers on loopback. */
+const UPLOAD_BYTES = 48 * 1024 * 1024;
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
 
@@ -54,6 +59,7 @@ export const gate = new Promise((resolve) => { release = resolve; });
 globalThis[${JSON.stringify(`release-${label}`)}] = () => release();
 export async function handler(req, res, next) {
   if (req.url === '/api/label') return res.end(${JSON.stringify(label)});
+  if (req.url === '/api/echo') return res.end(Buffer.isBuffer(req.body) ? req.body : 'no body read');
   if (req.url === '/api/slow') { await gate; return res.end(${JSON.stringify(`slow ${label}`)}); }
   next();
 }\n`,
@@ -108,6 +114,26 @@ describe('site server', () => {
   });
 
   it("sends on-demand routes to the build's own handler", async () => {
+    expect((await request(`${server.url}/api/label`)).body).toBe('Build A');
+  });
+
+  it('reads a request body within the limit and hands it to the handler', async () => {
+    const body = JSON.stringify({ theme: 'cats & <dogs>', pad: 'é'.repeat(1000) });
+    const reply = await request(`${server.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(reply.body).toBe(body);
+  });
+
+  it('refuses a body over 1 MB with a 413 the client can read, declared or streamed, every time', async () => {
+    const declared = await request(`${server.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: 'The request body is larger than 1 MB' }]);
+    // Closing a connection with unread upload data resets it, which can wipe the answer before the
+    // client reads it: once in a few tries when the server answered and closed at once.
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const streamed = await streamUntilAnswered(`${server.url}/api/echo`, { 'content-type': 'application/json' }, UPLOAD_BYTES);
+      expect({ attempt, status: streamed.status }).toEqual({ attempt, status: 413 });
+      // Answered while the upload was still going (what was written also fills the kernel's buffers).
+      expect(streamed.written).toBeLessThan(UPLOAD_BYTES);
+    }
     expect((await request(`${server.url}/api/label`)).body).toBe('Build A');
   });
 

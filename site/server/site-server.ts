@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from './api/read-json-body.ts';
+import { readRequestBody } from './request-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 
 /**
@@ -54,6 +56,9 @@ function sendPlain(res: ServerResponse, status: number, text: string, headers: R
   res.end(text);
 }
 
+/** What the build's handler reads a request body from when the server has already read it. */
+type RequestWithBody = IncomingMessage & { body?: Buffer };
+
 function urlHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -86,8 +91,18 @@ export async function startSiteServer({ host, port, log = (line) => console.erro
     };
     compress(req, res, (error) => {
       if (error) return fail(error);
-      if (req.method === 'GET' || req.method === 'HEAD') build.serveStatic(req, res, dynamic);
-      else dynamic();
+      if (req.method === 'GET' || req.method === 'HEAD') return build.serveStatic(req, res, dynamic);
+      // Bodies are read here, within the limit, so an oversized one is refused in a way the client
+      // can read (see request-body.ts); the build's handler takes a body it finds on the request.
+      readRequestBody(req, MAX_BODY_BYTES).then((result) => {
+        if (result.ok) {
+          (req as RequestWithBody).body = result.body;
+          dynamic();
+        } else if (result.reason === 'too-large') {
+          res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+          res.end(JSON.stringify({ error: bodyTooLargeMessage(MAX_BODY_BYTES) }));
+        }
+      }, fail);
     });
   }
 

@@ -49,7 +49,9 @@ const TRAVERSALS = [
   '/api/designs/',
 ];
 
-const STREAM_LIMIT = 16 * 1024 * 1024;
+// Far beyond the 1 MB limit and beyond what loopback's kernel buffers hold, so an answer that
+// arrives before the upload ends shows the server refused the body while it was arriving.
+const STREAM_LIMIT = 48 * 1024 * 1024;
 
 function api(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);

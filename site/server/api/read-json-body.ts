@@ -11,9 +11,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 // The connection may still carry the rest of an oversized body; closing it is cheaper than reading it.
 const CLOSE = { Connection: 'close' };
 
-function tooLarge(limit: number): ApiError {
+export function bodyTooLargeMessage(limit: number): string {
   const size = limit % (1024 * 1024) === 0 ? `${limit / 1024 / 1024} MB` : `${Math.ceil(limit / 1024)} KB`;
-  return new ApiError(413, `The request body is larger than ${size}`, CLOSE);
+  return `The request body is larger than ${size}`;
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, bodyTooLargeMessage(limit), CLOSE);
 }
 
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
