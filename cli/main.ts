@@ -32,9 +32,27 @@ function oneLine(message: string): string {
   return terminalSafe(message.replace(/^error:\s*/i, '').split('\n')[0]!.trim());
 }
 
+/** `--json` among the options (not after `--`): stdout then owes the caller one JSON document. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
+/**
+ * A run that never started: the one-line message on stderr and, under `--json`, the same failure
+ * as the run document's shape on stdout, so a script reading stdout is not left with nothing.
+ */
+function refuse(message: string, exitCode: number, json: boolean): number {
+  const line = oneLine(message);
+  process.stderr.write(`tshirt-gen: ${line}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ products: [], status: 'failed', exitCode, error: line }, null, 2)}\n`);
+  return exitCode;
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   ignoreBrokenPipes();
   let exitCode = EXIT_OK;
+  const json = wantsJson(argv);
   const program = buildProgram({ onExitCode: (code) => (exitCode = code) });
   try {
     await program.parseAsync([...argv]);
@@ -43,16 +61,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
       if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
-      process.stderr.write(`tshirt-gen: ${oneLine(error.message)}\n`);
-      return EXIT_USAGE;
+      return refuse(error.message, EXIT_USAGE, json);
     }
     // Loaded only now: config pulls in zod, which `tshirt-gen --help` should not pay for.
     const { ConfigError } = await import('../shared/config.ts');
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`tshirt-gen: ${oneLine(error.message)}\n`);
-      return EXIT_USAGE;
-    }
-    process.stderr.write(`tshirt-gen: ${oneLine(error instanceof Error ? error.message : String(error))}\n`);
-    return EXIT_FAILURE;
+    if (error instanceof UsageError || error instanceof ConfigError) return refuse(error.message, EXIT_USAGE, json);
+    return refuse(error instanceof Error ? error.message : String(error), EXIT_FAILURE, json);
   }
 }

@@ -327,6 +327,24 @@ describe('tshirt-gen generate', () => {
     expect(await fs.readdir(data)).toEqual([]);
   });
 
+  it('under --json a run that never started still leaves one JSON document on stdout', async () => {
+    const data = await dataDir();
+    const [usage, config, literal] = await Promise.all([
+      run(['--count', '0', '--json'], env(data)),
+      run(['--count', '1', '--publish', '--json'], env(data, { SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com' })),
+      run(['--count', '0', '--', '--json'], env(data)),
+    ]);
+    for (const [result, reason] of [[usage, /--count/], [config, /SHOPIFY_ADMIN_TOKEN is not/]] as const) {
+      expect(result.code).toBe(2);
+      const document = JSON.parse(result.stdout) as { products: unknown[]; status: string; exitCode: number; error: string };
+      expect(document).toEqual({ products: [], status: 'failed', exitCode: 2, error: expect.stringMatching(reason) });
+      expect(result.stderr).toBe(`tshirt-gen: ${document.error}\n`);
+    }
+    // After `--`, "--json" is not an option, and stdout stays empty.
+    expect([literal.code, literal.stdout]).toEqual([2, '']);
+    expect(await fs.readdir(data)).toEqual([]);
+  });
+
   it('--help lists the options, where files go and the exit codes', async () => {
     const data = await dataDir();
     const [top, generate] = await Promise.all([run(['--help'], env(data)), run(['generate', '--help'], env(data))]);
