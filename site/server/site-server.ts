@@ -1,8 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
+import { readRequestBody } from '../../shared/http/request-body.ts';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './api/read-json-body.ts';
-import { readRequestBody } from './request-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 
 /**
@@ -93,7 +93,7 @@ export async function startSiteServer({ host, port, log = (line) => console.erro
       if (error) return fail(error);
       if (req.method === 'GET' || req.method === 'HEAD') return build.serveStatic(req, res, dynamic);
       // Bodies are read here, within the limit, so an oversized one is refused in a way the client
-      // can read (see request-body.ts); the build's handler takes a body it finds on the request.
+      // can read (see shared/http/request-body.ts); the build's handler takes a body it finds on the request.
       readRequestBody(req, MAX_BODY_BYTES).then((result) => {
         if (result.ok) {
           (req as RequestWithBody).body = result.body;

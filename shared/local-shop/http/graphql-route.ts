@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLimits } from '../../http/request-body.ts';
 import { STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
 import { createContext } from '../graphql/context.ts';
 import { runGraphql, type GraphqlRequest } from '../graphql/execute.ts';
@@ -6,13 +7,12 @@ import type { LocalShopStore } from '../store/store.ts';
 import type { ShopUrls } from '../urls.ts';
 import { tokenMatches } from './access-token.ts';
 import { CORS_HEADERS } from './cors.ts';
-import { readBody } from './read-body.ts';
 import { sendJson, sendJsonError } from './responses.ts';
 
 /** `POST /api/2025-07/graphql.json`: token, body limits, JSON envelope, then the GraphQL run. */
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+/** Past this much of the rest of an oversized body, the shop stops reading it and closes the connection. */
+const DISCARD: DiscardLimits = { ...DISCARD_LIMITS, bytes: 16 * MAX_REQUEST_BODY_BYTES };
 
 export interface GraphqlRouteOptions {
   store: LocalShopStore;
@@ -57,16 +57,11 @@ export async function handleGraphql(req: IncomingMessage, res: ServerResponse, o
     sendJsonError(res, 401, `Invalid or missing Storefront access token (${STOREFRONT_TOKEN_HEADER})`, CORS_HEADERS, 'UNAUTHORIZED');
     return;
   }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > DRAIN_LIMIT_BYTES) {
-    // Connection: close makes Node drop the socket after this answer instead of reading the body.
-    sendJsonError(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, { ...CORS_HEADERS, Connection: 'close' }, 'PAYLOAD_TOO_LARGE');
-    return;
-  }
-  const body = await readBody(req, MAX_BODY_BYTES, DRAIN_LIMIT_BYTES);
+  const body = await readRequestBody(req, MAX_REQUEST_BODY_BYTES, DISCARD);
   if (!body.ok) {
     if (body.reason === 'too-large') {
-      sendJsonError(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes`, CORS_HEADERS, 'PAYLOAD_TOO_LARGE');
+      // Connection: close, so the rest of the body is discarded and the connection closed once this answer is out.
+      sendJsonError(res, 413, `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes`, { ...CORS_HEADERS, Connection: 'close' }, 'PAYLOAD_TOO_LARGE');
     }
     return;
   }

@@ -2,12 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
- * Request bodies for on-demand routes, read by the server before a route sees them, with a size
- * limit. A body over the limit is answered at once (413) and the rest of it is read and thrown away
- * for a while before the connection is closed: closing a socket that still has unread data makes
- * the kernel reset it, and a reset can wipe our answer from the client's buffers before the client
- * reads it, so the client would see a broken connection instead of "too large".
+ * Request bodies read by our HTTP servers (the site's on-demand routes, the embedded shop's
+ * Storefront API) before a route sees them, with a size limit. A body over the limit is answered at
+ * once (413, sent with `Connection: close`) and the rest of it is read and thrown away for a while
+ * before the connection is closed: closing a socket that still has unread data makes the kernel
+ * reset it, and a reset can wipe our answer from the client's buffers before the client reads it,
+ * so the client would see a broken connection instead of "too large".
  */
+
+/** The usual limit on a request body. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 export interface DiscardLimits {
   /** How much of an oversized body is read and dropped before the connection is cut. */
