@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
+import { findCart } from './carts.ts';
 import { CORS_HEADERS, answerPreflight } from './http/cors.ts';
 import { handleGraphql } from './http/graphql-route.ts';
 import { sendPage } from './http/html.ts';
@@ -16,14 +16,6 @@ export interface ShopServerOptions {
   urls: ShopUrls;
   token: string | undefined;
   onInternalError: (error: unknown) => void;
-}
-
-const CART_TOKEN = /^c1-[0-9a-f]{32}$/;
-
-function keysMatch(expected: string, given: string | null): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given ?? '');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 async function route(req: http.IncomingMessage, res: http.ServerResponse, options: ShopServerOptions): Promise<void> {
@@ -48,9 +40,8 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse, option
     return handleImage(req, res, rawPath, query, options.store, options.onInternalError);
   }
   if (rawPath.startsWith(CHECKOUT_PATH_PREFIX)) {
-    const token = rawPath.slice(CHECKOUT_PATH_PREFIX.length);
-    const cart = CART_TOKEN.test(token) ? options.store.cartByToken(token) : null;
-    if (!cart || !keysMatch(cart.key, query.get('key'))) {
+    const cart = findCart(options.store, rawPath.slice(CHECKOUT_PATH_PREFIX.length), query.get('key'));
+    if (!cart) {
       return sendPage(res, 404, cartNotFoundPage(options.urls), imageOrigin, headOnly);
     }
     return sendPage(res, 200, checkoutPage(cart, options.urls), imageOrigin, headOnly);

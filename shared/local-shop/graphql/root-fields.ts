@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { STORE_NAME } from '../../brand.ts';
+import { findCart } from '../carts.ts';
 import { gid, numericId, parseGid } from '../gid.ts';
 import type { CartLineRequest } from '../store/cart-rules.ts';
 import type { ProductRecord } from '../store/records.ts';
@@ -38,18 +38,10 @@ function nodeLookup(id: string, ctx: ShopContext): unknown {
   return null;
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function cartLookup(args: Args, ctx: ShopContext) {
   const parsed = typeof args.id === 'string' ? parseGid(args.id) : null;
   if (!parsed || parsed.type !== 'Cart') return null;
-  const cart = ctx.store.cartByToken(parsed.id);
-  const key = parsed.params.get('key') ?? '';
-  return cart && sameText(cart.key, key) ? cart : null;
+  return findCart(ctx.store, parsed.id, parsed.params.get('key'));
 }
 
 /** Inputs the shop does not store are refused by name rather than silently dropped. */

@@ -3,9 +3,9 @@ import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLi
 import { STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
 import { createContext } from '../graphql/context.ts';
 import { runGraphql, type GraphqlRequest } from '../graphql/execute.ts';
+import { secretMatches } from '../secret.ts';
 import type { LocalShopStore } from '../store/store.ts';
 import type { ShopUrls } from '../urls.ts';
-import { tokenMatches } from './access-token.ts';
 import { CORS_HEADERS } from './cors.ts';
 import { sendJson, sendJsonError } from './responses.ts';
 
@@ -51,7 +51,7 @@ export function readEnvelope(body: Buffer, contentType: string): Envelope {
 }
 
 export async function handleGraphql(req: IncomingMessage, res: ServerResponse, options: GraphqlRouteOptions): Promise<void> {
-  if (options.token !== undefined && !tokenMatches(options.token, req.headers[STOREFRONT_TOKEN_HEADER.toLowerCase()])) {
+  if (options.token !== undefined && !secretMatches(options.token, req.headers[STOREFRONT_TOKEN_HEADER.toLowerCase()])) {
     // Don't read a body we will not use; the client may still be sending it.
     req.resume();
     sendJsonError(res, 401, `Invalid or missing Storefront access token (${STOREFRONT_TOKEN_HEADER})`, CORS_HEADERS, 'UNAUTHORIZED');
