@@ -1,3 +1,4 @@
+import { descriptionHtml } from '../../html.ts';
 import { gid } from '../gid.ts';
 import { money } from '../money.ts';
 import type { ImageRecord, ProductRecord, SelectedOption, VariantRecord } from '../store/records.ts';
@@ -34,20 +35,6 @@ function priceRange(product: ProductRecord) {
 function truncate(text: string, at: unknown): string {
   if (typeof at !== 'number' || at < 0 || text.length <= at) return text;
   return `${text.slice(0, at).trimEnd()}…`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** Plain-text descriptions become paragraphs; the HTML scalar must never carry markup from a title or a description. */
-function descriptionHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
 
 /** Shopify's variant matching for `variantBySelectedOptions` and `selectedOrFirstAvailableVariant`. */

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { STORE_NAME } from '../../brand.ts';
+import { escapeHtml } from '../../html.ts';
 import { send } from './responses.ts';
 
 /**
  * The shop's few HTML pages share one layout and one stylesheet, inlined and allowed by its hash in a
  * strict Content-Security-Policy: no scripts at all, images only from the shop itself.
  */
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text (titles, options, URLs) into HTML text or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const STYLE = `
 :root{color-scheme:light;--ink:#111;--muted:#555;--line:#e4e4e4;--accent:#c84916;--accent-bg:#fff4e8;--bg:#fafafa}

@@ -1,9 +1,10 @@
 import { STORE_NAME } from '../../brand.ts';
+import { escapeHtml } from '../../html.ts';
 import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
 import { displayMoney, SHOP_CURRENCY } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
 import type { ShopUrls } from '../urls.ts';
-import { escapeHtml, type Page } from './html.ts';
+import type { Page } from './html.ts';
 
 /** The HTML the shop serves: the stand-in checkout page, its home page and the not-found page. Every value is escaped. */
 

@@ -4,7 +4,7 @@ import { ImageSourceError, loadDesignImage } from '../image-source.ts';
 import { productImagesFor } from '../product-images.ts';
 import { SIZES, sizePrice } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
-import { descriptionHtml } from './description-html.ts';
+import { descriptionHtml } from '../../../html.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
 import { ShopifyPublishError } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
