@@ -8,6 +8,7 @@ import { newBuildDir } from '../site/server/build-dirs.ts';
 import { JS_BUDGET_KB } from './bench/budgets.ts';
 import { pageJs, scriptsInHtml, staticImports, type PageJs } from './bench/page-js.ts';
 import { kb } from './bench/stats.ts';
+import { isolatedEnv } from './support/child-process.ts';
 import { plainPng, startTestShop, type TestShop } from './support/local-shop.ts';
 
 /**
@@ -32,8 +33,7 @@ beforeAll(async () => {
   shop = await startTestShop();
   await fillWithFixtures(shop.store, 3, { image: await plainPng(64, 64) });
   const dir = newBuildDir(root);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: new URL(shop.origin).port, SITE_URL: 'https://shop.example' };
-  for (const name of Object.keys(env)) if (/^(SHOPIFY_|LOCAL_SHOP_HOST|LOCAL_SHOP_TOKEN|LOCAL_SHOP_PUBLIC_URL)/.test(name)) delete env[name];
+  const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: new URL(shop.origin).port, SITE_URL: 'https://shop.example' });
   await astroBuild({ outDir: dir, env });
   client = path.join(dir, 'client');
   product = path.join('product', readdirSync(path.join(client, 'product'))[0]!, 'index.html');

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalShop } from '../shared/local-shop/index.ts';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
-import { envWithout, finished, REPO_ROOT, spawnNode, type Finished } from './support/child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, type Finished } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
 import {
   conceptsCompletion,
@@ -21,21 +21,6 @@ import {
 /** `tshirt-gen [generate]` end to end: the real command in a child process, with pipes (not a TTY). */
 
 const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
-const SETTINGS = [
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_MODEL',
-  'OPENAI_IMAGE_MODEL',
-  'SHOPIFY_STORE_DOMAIN',
-  'SHOPIFY_ADMIN_TOKEN',
-  'SHOPIFY_STOREFRONT_TOKEN',
-  'LOCAL_SHOP_TOKEN',
-  'DATA_DIR',
-  'GENERATOR_DELAY_MS',
-  'CI',
-  'NO_COLOR',
-  'FORCE_COLOR',
-];
 
 interface ProductJson {
   name: string;
@@ -86,7 +71,7 @@ async function dataDir(): Promise<string> {
 }
 
 function env(data: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...envWithout(...SETTINGS), DATA_DIR: data, ...extra };
+  return isolatedEnv({ DATA_DIR: data, ...extra });
 }
 
 function spawnCli(args: string[], environment: NodeJS.ProcessEnv): ChildProcess {
@@ -371,7 +356,7 @@ describe('stop signals', () => {
       'setInterval(() => {}, 1000);',
       "console.log('listening');",
     ].join('\n');
-    const child = spawnNode(['--input-type=module', '-e', script], { env: envWithout(...SETTINGS) });
+    const child = spawnNode(['--input-type=module', '-e', script], { env: isolatedEnv() });
     const exit = finished(child);
     await waitFor(child, 'stdout', /listening\n/);
     child.kill('SIGINT');

@@ -3,14 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
-import { envWithout, finished, REPO_ROOT, spawnNode, waitForLine } from './support/child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForLine } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
 
 /** `tshirt-gen shop` end to end: the real command in a child process, as a user runs it. */
 
 const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
 // The command's own defaults come from the environment; keep the test's environment out of it.
-const ENV = envWithout('LOCAL_SHOP_TOKEN', 'LOCAL_SHOP_PORT', 'LOCAL_SHOP_HOST', 'DATA_DIR', 'SITE_URL', 'PORT');
+const ENV = isolatedEnv();
 
 let dataDir: string;
 beforeAll(async () => {

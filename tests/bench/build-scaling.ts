@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
+import { isolatedEnv } from '../support/child-process.ts';
 import { run, tail } from './process.ts';
 import type { SectionResult } from './report.ts';
-import { benchEnv, startShopProcess } from './shop-process.ts';
+import { startShopProcess } from './shop-process.ts';
 import { median, sum } from './stats.ts';
 
 /**
@@ -58,7 +59,7 @@ export async function timedBuilds(products: number, runs: number, log: (line: st
     const builds: TimedBuild[] = [];
     for (let i = 0; i < runs; i++) {
       const outDir = newBuildDir(root);
-      const env = benchEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: String(shop.port), SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' });
+      const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: String(shop.port), SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' });
       const ran = await run(command, args, { env, timeoutMs: 900_000 });
       if (ran.code !== 0) throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
       const pages = await countPages(path.join(outDir, 'client'));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../support/child-process.ts';
+import { isolatedEnv, REPO_ROOT } from '../support/child-process.ts';
 import { tail } from './process.ts';
 
 /**
@@ -19,21 +19,11 @@ export interface ShopProcess {
   stop(): Promise<void>;
 }
 
-/** The environment without anything that would point the shop or a build elsewhere. */
-export function benchEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(SHOPIFY_|LOCAL_SHOP_|SITE_|DATA_DIR$|PORT$|HOST$|VITEST|NODE_ENV$)/.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
 export async function startShopProcess(fixtures: number, { timeoutMs = 300_000 } = {}): Promise<ShopProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-shop-'));
   const bin = path.join(REPO_ROOT, 'cli', 'bin.js');
   const args = [bin, 'shop', '--no-seed', '--fixtures', String(fixtures), '--host', '127.0.0.1', '--port', '0', '--data', dataDir];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: benchEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

@@ -18,9 +18,19 @@ export function spawnNode(args: string[], options: { env?: NodeJS.ProcessEnv } =
   return spawn(process.execPath, args, { cwd: REPO_ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** This process's environment without the given variables. */
-export function envWithout(...names: string[]): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !names.includes(name)));
+/**
+ * Every setting that would point a child at a real OpenAI account, a configured Shopify store,
+ * another shop, data directory or port, and everything a test runner or CI sets (vitest sets DEV,
+ * MODE, NODE_ENV=test; CI, NO_COLOR and FORCE_COLOR change what commands print).
+ */
+const NOT_INHERITED =
+  /^(OPENAI_|SHOPIFY_|STOREFRONT_|LOCAL_SHOP_|SITE_|GENERATOR_|VITEST)|^(DEPLOY_HOOK_URL|DATA_DIR|HOST|PORT|NODE_ENV|TEST|DEV|PROD|MODE|SSR|BASE_URL|CI|NO_COLOR|FORCE_COLOR)$/;
+
+/** This process's environment without any of those settings, plus `extra` (which wins). */
+export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!NOT_INHERITED.test(name)) env[name] = value;
+  return { ...env, ...extra };
 }
 
 export function finished(child: ChildProcess): Promise<Finished> {

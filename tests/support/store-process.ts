@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isolatedEnv } from './child-process.ts';
 
 /**
  * `npm start`'s script as a child process, the way a user runs it: free ports, a temporary data
@@ -31,16 +32,6 @@ export interface StoreProcess {
   stop(): Promise<number | null>;
 }
 
-function cleanEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    // Nothing from a configured store or the test runner (it sets DEV, MODE, NODE_ENV=test).
-    if (/^(SHOPIFY_|LOCAL_SHOP_|SITE_|VITEST|TEST$|DEV$|PROD$|MODE$|SSR$|BASE_URL$|NODE_ENV$)/.test(name)) continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
 export interface StoreProcessOptions {
   timeoutMs?: number;
   /** Fills the data directory before the store starts (a catalogue there replaces the seed). */
@@ -60,7 +51,7 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'site', 'server', 'start.ts')], {
     cwd: REPO_ROOT,
     // A short pause between designs keeps the generator journeys quick.
-    env: cleanEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, GENERATOR_DELAY_MS: '50', ...FAKE_SECRETS }),
+    env: isolatedEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, GENERATOR_DELAY_MS: '50', ...FAKE_SECRETS }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { envWithout, finished, REPO_ROOT, spawnNode, SUPPORT_DIR, type Finished } from './child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, SUPPORT_DIR, type Finished } from './child-process.ts';
 
 /**
  * `tshirt-gen shop` and `tshirt-gen generate` as child processes sharing one DATA_DIR, as staff and
@@ -9,9 +9,6 @@ import { envWithout, finished, REPO_ROOT, spawnNode, SUPPORT_DIR, type Finished 
 
 const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
 const HOLD_COMMIT = path.join(SUPPORT_DIR, 'hold-commit.ts');
-
-// The settings that would point the commands at another shop, OpenAI or another data dir.
-const SETTINGS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'SHOPIFY_STORE_DOMAIN', 'SHOPIFY_ADMIN_TOKEN', 'SHOPIFY_STOREFRONT_TOKEN', 'LOCAL_SHOP_TOKEN', 'LOCAL_SHOP_PORT', 'LOCAL_SHOP_HOST', 'LOCAL_SHOP_PUBLIC_URL', 'DATA_DIR', 'GENERATOR_DELAY_MS', 'SITE_URL', 'PORT'];
 
 export interface Spawned {
   child: ChildProcess;
@@ -25,7 +22,7 @@ export interface SpawnOptions {
 
 function spawnCli(args: string[], dataDir: string, { holdProductCommit }: SpawnOptions): Spawned {
   const preload = holdProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
-  const env = { ...envWithout(...SETTINGS), DATA_DIR: dataDir, ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }) };
+  const env = isolatedEnv({ DATA_DIR: dataDir, ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }) });
   const child = spawnNode([...preload, BIN, ...args], { env });
   return { child, exit: finished(child) };
 }
