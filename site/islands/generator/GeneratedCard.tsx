@@ -74,7 +74,7 @@ export const GeneratedCard = memo(function GeneratedCard({ product, providerName
         {product.status === 'published' && <span className="gen-badge gen-badge-published">✓ Published</span>}
         {product.status === 'error' && <span className="gen-badge gen-badge-error">Error</span>}
       </div>
-      <div className="gen-card-body">
+      <div className="card-body">
         <p className="gen-card-category">{product.category}</p>
         <h3 id={titleId} className="gen-card-title">
           {product.name}

@@ -40,7 +40,7 @@ export function ProductsSection({ products, running, publishing, providerName, p
           <span>Coming up with product ideas...</span>
         </div>
       ) : (
-        <ul className="gen-grid" role="list">
+        <ul className="grid gen-grid" role="list">
           {products.map((product) => (
             <li key={product.index}>
               <GeneratedCard
