@@ -145,14 +145,14 @@ function CartLine({ item }: { item: CartItem }) {
         <p className="line-price">{formatPrice(item.price)}</p>
         <div className="line-actions">
           <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
-            <button type="button" className="stepper-button" aria-label={`Decrease quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity - 1)}>
+            <button type="button" className="icon-button stepper-button" aria-label={`Decrease quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity - 1)}>
               <MinusIcon />
             </button>
             <span className="stepper-value" aria-live="polite">
               <span className="sr-only">Quantity </span>
               {item.quantity}
             </span>
-            <button type="button" className="stepper-button" aria-label={`Increase quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity + 1)}>
+            <button type="button" className="icon-button stepper-button" aria-label={`Increase quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity + 1)}>
               <PlusIcon />
             </button>
           </div>
