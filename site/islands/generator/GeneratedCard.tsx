@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { GeneratedProduct } from '../../../shared/generator/types.ts';
+import { formatAmount } from '../../../shared/money.ts';
 import { Spinner } from '../icons.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
 
@@ -82,7 +83,7 @@ export const GeneratedCard = memo(function GeneratedCard({ product, providerName
         <p className="gen-card-quote">
           <em>“{product.quote_primary}”</em>
         </p>
-        <p className="gen-card-price">${product.price.toFixed(2)}</p>
+        <p className="gen-card-price">${formatAmount(product.price)}</p>
         {product.error && <p className="gen-card-error">{product.error}</p>}
         <div className="gen-card-actions">
           <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
