@@ -1,6 +1,5 @@
 import type { CartItem } from '../../shared/cart/cart.ts';
-import { addToCart } from '../stores/cart.ts';
-import { showToast } from '../stores/toasts.ts';
+import { addToCartAndNotify } from '../stores/cart.ts';
 
 interface Props {
   /** The product's first variant as a cart line (quantity 1). */
@@ -12,12 +11,8 @@ interface Props {
 
 /** A product card's button: adds the first variant and stays on the page. */
 export default function AddToCartButton({ item, available, describedBy }: Props) {
-  function add() {
-    addToCart(item);
-    showToast({ title: 'Added to cart!', description: item.product.title, tone: 'success' });
-  }
   return (
-    <button type="button" className="btn btn-dark btn-block card-add" disabled={!available} aria-describedby={describedBy} onClick={add}>
+    <button type="button" className="btn btn-dark btn-block card-add" disabled={!available} aria-describedby={describedBy} onClick={() => addToCartAndNotify(item)}>
       {available ? 'Add to Cart' : 'Out of Stock'}
     </button>
   );

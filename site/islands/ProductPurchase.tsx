@@ -15,9 +15,8 @@ import type { Product } from '../../shared/storefront/schemas.ts';
 import { cartItemFor } from '../utils/cart-item.ts';
 import { withLiveData } from '../utils/merge-live.ts';
 import { showPageState } from '../utils/page-state.ts';
-import { addToCart } from '../stores/cart.ts';
+import { addToCartAndNotify } from '../stores/cart.ts';
 import { $liveProduct, refreshLiveProduct } from '../stores/live-product.ts';
-import { showToast } from '../stores/toasts.ts';
 
 interface Props {
   product: Product;
@@ -65,8 +64,7 @@ export default function ProductPurchase({ product: built, endpoint }: Props) {
 
   function add() {
     if (!variant || !variant.availableForSale) return;
-    addToCart(cartItemFor(product, variant));
-    showToast({ title: 'Added to cart!', description: product.title, tone: 'success' });
+    addToCartAndNotify(cartItemFor(product, variant));
   }
 
   return (

@@ -11,6 +11,7 @@ import {
   type Cart,
   type CartItem,
 } from '../../shared/cart/cart.ts';
+import { showToast } from './toasts.ts';
 
 /**
  * The shopper's cart, shared by every island: persisted under `shopify-cart`, kept in step with
@@ -31,6 +32,12 @@ export const $checkoutLoading = atom(false);
 
 export function addToCart(item: CartItem): void {
   $cart.set(addItem($cart.get(), item));
+}
+
+/** A shopper's Add to Cart: the item goes in and an "Added to cart!" toast names the product. */
+export function addToCartAndNotify(item: CartItem): void {
+  addToCart(item);
+  showToast({ title: 'Added to cart!', description: item.product.title, tone: 'success' });
 }
 
 export function setQuantity(variantId: string, quantity: number): void {
