@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { STOREFRONT_API_VERSION } from './storefront/constants.ts';
+import { urlHost } from './http/url-host.ts';
+import { STOREFRONT_GRAPHQL_PATH } from './storefront/constants.ts';
 
 /**
  * Every setting the product reads from the environment, with its default.
  * The README's configuration table mirrors this file.
  */
+
+export const DEFAULT_LOCAL_SHOP_HOST = '127.0.0.1';
+export const DEFAULT_LOCAL_SHOP_PORT = 8787;
 
 const port = (fallback: number) =>
   z
@@ -59,7 +63,7 @@ const EnvSchema = z.object({
   SHOPIFY_ADMIN_TOKEN: optionalText,
   STOREFRONT_TIMEOUT_MS: positiveMs(15_000),
   LOCAL_SHOP_HOST: optionalText,
-  LOCAL_SHOP_PORT: port(8787),
+  LOCAL_SHOP_PORT: port(DEFAULT_LOCAL_SHOP_PORT),
   LOCAL_SHOP_TOKEN: optionalText,
   LOCAL_SHOP_PUBLIC_URL: optionalText,
   DATA_DIR: optionalText,
@@ -131,7 +135,7 @@ export function storeOrigin(domain: string, variable = 'SHOPIFY_STORE_DOMAIN'): 
 }
 
 export function graphqlUrl(origin: string): string {
-  return `${origin}/api/${STOREFRONT_API_VERSION}/graphql.json`;
+  return `${origin}${STOREFRONT_GRAPHQL_PATH}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
@@ -143,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(`${issue.path.join('.')} ${issue.message}`);
   }
   const e = parsed.data;
-  const localHost = e.LOCAL_SHOP_HOST ?? '127.0.0.1';
+  const localHost = e.LOCAL_SHOP_HOST ?? DEFAULT_LOCAL_SHOP_HOST;
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? '.data');
   const localShop = {
     host: localHost,
@@ -158,8 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     const origin = storeOrigin(e.SHOPIFY_STORE_DOMAIN);
     storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.SHOPIFY_STOREFRONT_TOKEN ?? '', embedded: false };
   } else {
-    const listening = localHost === '0.0.0.0' ? '127.0.0.1' : localHost === '::' ? '::1' : localHost;
-    const origin = localShop.publicUrl ?? `http://${listening.includes(':') ? `[${listening}]` : listening}:${localShop.port}`;
+    const origin = localShop.publicUrl ?? `http://${urlHost(localHost)}:${localShop.port}`;
     storefront = { origin, graphqlUrl: graphqlUrl(origin), token: e.LOCAL_SHOP_TOKEN ?? '', embedded: true };
   }
 

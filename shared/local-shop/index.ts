@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT, type Config } from '../config.ts';
+import { urlHost } from '../http/url-host.ts';
 import { seedCatalogue } from './catalogue/seed.ts';
 import { createShopServer, type ShopServerOptions } from './server.ts';
 import { LocalShopStore } from './store/store.ts';
@@ -19,8 +20,7 @@ export { seedCatalogue } from './catalogue/seed.ts';
 export { fillWithFixtures } from './catalogue/fixtures.ts';
 export { GRAPHQL_PATH, IMAGE_PATH_PREFIX, CHECKOUT_PATH_PREFIX } from './urls.ts';
 
-export const DEFAULT_LOCAL_SHOP_PORT = 8787;
-export const DEFAULT_LOCAL_SHOP_HOST = '127.0.0.1';
+export { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT } from '../config.ts';
 
 export interface LocalShopOptions {
   /** Default 8787; 0 picks a free port. */
@@ -68,12 +68,6 @@ export function localShopOptionsFromConfig(config: Config): LocalShopOptions {
     ...(config.localShop.publicUrl ? { publicUrl: config.localShop.publicUrl } : {}),
     storefrontUrl: config.server.siteUrl,
   };
-}
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): string {

@@ -1,4 +1,4 @@
-import { STOREFRONT_API_VERSION } from '../storefront/constants.ts';
+import { STOREFRONT_GRAPHQL_PATH } from '../storefront/constants.ts';
 
 /**
  * Every URL the embedded shop hands out or answers, in one place:
@@ -7,7 +7,7 @@ import { STOREFRONT_API_VERSION } from '../storefront/constants.ts';
  *   GET  {origin}/cart/c/{token}?key={key}       the stand-in checkout page behind `checkoutUrl`
  */
 
-export const GRAPHQL_PATH = `/api/${STOREFRONT_API_VERSION}/graphql.json`;
+export const GRAPHQL_PATH = STOREFRONT_GRAPHQL_PATH;
 export const IMAGE_PATH_PREFIX = '/cdn/shop/files/';
 export const CHECKOUT_PATH_PREFIX = '/cart/c/';
 

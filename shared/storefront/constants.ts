@@ -1,5 +1,7 @@
 /** Storefront API facts shared by the server client, the browser path and the embedded shop. */
 export const STOREFRONT_API_VERSION = '2025-07';
+/** Where a shop answers the Storefront API, under its origin. */
+export const STOREFRONT_GRAPHQL_PATH = `/api/${STOREFRONT_API_VERSION}/graphql.json`;
 export const STOREFRONT_TOKEN_HEADER = 'X-Shopify-Storefront-Access-Token';
 
 /** SPEC §9: the home page asks for 20 products; products carry 5 images and 10 variants; carts 100 lines. */

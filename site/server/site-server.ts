@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { readRequestBody } from '../../shared/http/request-body.ts';
+import { urlHost } from '../../shared/http/url-host.ts';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './api/read-json-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 
@@ -58,12 +59,6 @@ function sendPlain(res: ServerResponse, status: number, text: string, headers: R
 
 /** What the build's handler reads a request body from when the server has already read it. */
 type RequestWithBody = IncomingMessage & { body?: Buffer };
-
-function urlHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
 
 export async function startSiteServer({ host, port, log = (line) => console.error(line), locals }: SiteServerOptions): Promise<SiteServer> {
   let current: LoadedBuild | undefined;

@@ -3,7 +3,7 @@ import { escapeHtml } from '../../html.ts';
 import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
 import { displayMoney, SHOP_CURRENCY } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
-import type { ShopUrls } from '../urls.ts';
+import { GRAPHQL_PATH, type ShopUrls } from '../urls.ts';
 import type { Page } from './html.ts';
 
 /** The HTML the shop serves: the stand-in checkout page, its home page and the not-found page. Every value is escaped. */
@@ -65,7 +65,7 @@ export function cartNotFoundPage(urls: ShopUrls): Page {
 export function notFoundPage(): Page {
   return {
     title: 'Not found',
-    main: `<h1>Not found</h1>\n<div class="card"><p>There is nothing at this address. The Storefront API is at <code>POST /api/${STOREFRONT_API_VERSION}/graphql.json</code>.</p></div>\n<a class="back" href="/">← About this server</a>`,
+    main: `<h1>Not found</h1>\n<div class="card"><p>There is nothing at this address. The Storefront API is at <code>POST ${GRAPHQL_PATH}</code>.</p></div>\n<a class="back" href="/">← About this server</a>`,
   };
 }
 
