@@ -21,7 +21,8 @@ import { TokenForm } from './TokenForm.tsx';
 type Gate =
   | { kind: 'checking' }
   | { kind: 'open' }
-  | { kind: 'locked'; message: string; refused: boolean }
+  /** refused: a token was sent and the server turned it down (else none was sent yet). */
+  | { kind: 'locked'; refused: boolean }
   | { kind: 'unavailable'; message: string };
 
 interface Workbench {
@@ -29,9 +30,6 @@ interface Workbench {
   providers: ApiProviders;
   controller: GeneratorController;
 }
-
-const ASK = 'Enter the staff token to use the generator.';
-const REFUSED = 'That token was not accepted. Check it and enter it again.';
 
 function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
   const { products, running, progress, publishing } = useStore(bench.controller.$view);
@@ -82,7 +80,7 @@ export default function Generator() {
           benchRef.current?.controller.cancel();
           const refused = $generatorToken.get() !== undefined;
           forgetGeneratorToken();
-          setGate({ kind: 'locked', message: refused ? REFUSED : ASK, refused });
+          setGate({ kind: 'locked', refused });
         },
       }),
     [],
@@ -129,7 +127,7 @@ export default function Generator() {
           <span>Connecting to the generator...</span>
         </div>
       )}
-      {gate.kind === 'locked' && <TokenForm message={gate.message} refused={gate.refused} onSubmit={unlock} />}
+      {gate.kind === 'locked' && <TokenForm refused={gate.refused} onSubmit={unlock} />}
       {gate.kind === 'unavailable' && (
         <div className="gen-panel gen-unavailable" role="alert">
           <h2 className="gen-panel-title">The generator is unavailable</h2>

@@ -4,13 +4,15 @@ import { LockIcon } from './icons.tsx';
 /** Asks for the staff token (once per tab; again when the server refuses it). */
 
 interface TokenFormProps {
-  /** Why it is asking: first visit, or the last token was refused. */
-  message: string;
+  /** Why it is asking: no token yet (false), or the last one was refused (true). */
   refused: boolean;
   onSubmit(token: string): void;
 }
 
-export function TokenForm({ message, refused, onSubmit }: TokenFormProps) {
+const ASK = 'Enter the staff token to use the generator.';
+const REFUSED = 'That token was not accepted. Check it and enter it again.';
+
+export function TokenForm({ refused, onSubmit }: TokenFormProps) {
   const [token, setToken] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
@@ -32,7 +34,7 @@ export function TokenForm({ message, refused, onSubmit }: TokenFormProps) {
         Staff access
       </h2>
       <p className={refused ? 'gen-token-message gen-token-refused' : 'gen-token-message'} role={refused ? 'alert' : undefined}>
-        {message}
+        {refused ? REFUSED : ASK}
       </p>
       <div className="gen-field">
         <label htmlFor="gen-token-input">Staff token</label>
