@@ -3,11 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunDocument } from '../cli/run/run-document.ts';
 import { startLocalShop } from '../shared/local-shop/index.ts';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
 import { finished, isolatedEnv, REPO_ROOT, spawnNode, type Finished } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
 import {
+  artworkPng,
+  concept,
   conceptsCompletion,
   FAST_RETRY,
   imagesResponse,
@@ -21,34 +24,6 @@ import {
 /** `tshirt-gen [generate]` end to end: the real command in a child process, with pipes (not a TTY). */
 
 const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
-
-interface ProductJson {
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quote_primary: string;
-  keywords: string[];
-  status: string;
-  error?: string;
-  files?: { print: string; preview: string };
-  productId?: string;
-  handle?: string;
-}
-
-interface RunJson {
-  products: ProductJson[];
-  status: string;
-  exitCode: number;
-  theme: string;
-  count: number;
-  mode: string;
-  seed?: number;
-  outDir: string;
-  conceptsFile: string;
-  publishedTo: string | null;
-  error?: string;
-}
 
 let work: string;
 const servers: OpenAITestServer[] = [];
@@ -102,15 +77,6 @@ function waitFor(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegE
   });
 }
 
-const concept = (i: number) => ({
-  name: `Prompt Whisperer ${i}`,
-  description: `A tee for people who talk to chatbots, number ${i}.`,
-  price: 24.99,
-  category: 'AI Humor',
-  quote_primary: `Per my last prompt, part ${i}.`,
-  keywords: ['ai', 'prompts'],
-});
-
 describe('tshirt-gen generate', () => {
   it('--count 3 --offline --delay 0 --json --out DIR: exit 0, one JSON document, three 4500x5400 print files and concepts.json', async () => {
     const out = path.join(work, 'done-when');
@@ -119,7 +85,7 @@ describe('tshirt-gen generate', () => {
 
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
-    const doc = JSON.parse(result.stdout) as RunJson;
+    const doc = JSON.parse(result.stdout) as RunDocument;
     expect(doc).toMatchObject({ status: 'succeeded', exitCode: 0, theme, count: 3, mode: 'offline', seed: 11, outDir: out, publishedTo: null });
     expect(doc.products).toHaveLength(3);
     for (const product of doc.products) {
@@ -140,7 +106,7 @@ describe('tshirt-gen generate', () => {
     expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
 
     // concepts.json: the same record, with file names relative to the folder.
-    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunJson;
+    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument;
     expect(saved.status).toBe('succeeded');
     expect(saved.products.map((p) => [p.name, p.status, p.files?.print])).toEqual(doc.products.map((p) => [p.name, 'ready', path.basename(p.files!.print)]));
 
@@ -155,7 +121,7 @@ describe('tshirt-gen generate', () => {
     const data = await dataDir();
     const result = await run(['--count', '2', '--offline', '--delay', '0', '--publish', '--json', '--seed', '5'], env(data));
     expect(result.code).toBe(0);
-    const doc = JSON.parse(result.stdout) as RunJson;
+    const doc = JSON.parse(result.stdout) as RunDocument;
     expect(doc.status).toBe('succeeded');
     expect(doc.publishedTo).toBe(`local shop in ${data}`);
     // Without --out the designs go to a new folder under DATA_DIR/generated/.
@@ -208,7 +174,7 @@ describe('tshirt-gen generate', () => {
     expect(result.code).toBe(1);
     expect(server.requests.length).toBeGreaterThanOrEqual(1);
     expect(server.requests.every((r) => r.path === '/v1/chat/completions')).toBe(true);
-    const doc = JSON.parse(result.stdout) as RunJson;
+    const doc = JSON.parse(result.stdout) as RunDocument;
     expect(doc).toMatchObject({ status: 'failed', exitCode: 1, mode: 'openai', products: [] });
     expect(doc.error).toMatch(/^OpenAI had a server error \(500\)/);
     expect(result.stderr).toMatch(/\nFailed to generate products: OpenAI had a server error \(500\)[^\n]*\n$/);
@@ -218,7 +184,7 @@ describe('tshirt-gen generate', () => {
   });
 
   it('exit 3 when some designs fail: the rest are kept, the failure named per product', async () => {
-    const artwork = await sharp({ create: { width: 256, height: 384, channels: 4, background: { r: 254, g: 151, b: 46, alpha: 0.8 } } }).png().toBuffer();
+    const artwork = await artworkPng();
     let images = 0;
     const server = await openAI((request) => {
       if (request.path === '/v1/chat/completions') return { json: conceptsCompletion([concept(1), concept(2)]) };
@@ -229,7 +195,7 @@ describe('tshirt-gen generate', () => {
     const result = await run(['--count', '2', '--delay', '0', '--json', '--out', out], env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }));
 
     expect(result.code).toBe(3);
-    const doc = JSON.parse(result.stdout) as RunJson;
+    const doc = JSON.parse(result.stdout) as RunDocument;
     expect(doc).toMatchObject({ status: 'partial', exitCode: 3, mode: 'openai' });
     expect(doc.products.map((p) => [p.name, p.status])).toEqual([
       ['Prompt Whisperer 1', 'error'],
@@ -238,7 +204,7 @@ describe('tshirt-gen generate', () => {
     expect(doc.products[0]!.error).toMatch(/^OpenAI/);
     expect(doc.products[0]!.files).toBeUndefined();
     expect((await sharp(doc.products[1]!.files!.print).metadata()).width).toBe(4500);
-    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunJson;
+    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument;
     expect(saved.products.map((p) => p.status)).toEqual(['error', 'ready']);
     expect(result.stderr).toMatch(/error: Prompt Whisperer 1: OpenAI/);
   });
@@ -255,7 +221,7 @@ describe('tshirt-gen generate', () => {
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/^Stopping \(SIGINT\) after the current step; press Ctrl-C again to quit at once\.\n/);
     expect(result.stderr).toMatch(/\nStopped \(SIGINT\): 1 of 3 designs finished and kept in .+\.\n$/);
-    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunJson & { signal: string };
+    const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument & { signal: string };
     expect(saved).toMatchObject({ status: 'cancelled', exitCode: 130, signal: 'SIGINT' });
     expect(saved.products.map((p) => p.status)).toEqual(['ready', 'pending', 'pending']);
     const print = path.join(out, saved.products[0]!.files!.print);
@@ -271,7 +237,7 @@ describe('tshirt-gen generate', () => {
     child.kill('SIGTERM');
     const result = await exit;
     expect(result.code).toBe(143);
-    const doc = JSON.parse(result.stdout) as RunJson;
+    const doc = JSON.parse(result.stdout) as RunDocument;
     expect(doc).toMatchObject({ status: 'cancelled', exitCode: 143 });
     expect(doc.products.map((p) => p.status)).toEqual(['ready', 'pending']);
   });

@@ -11,10 +11,12 @@ import { createArtworkDesignProvider } from '../shared/generator/providers/desig
 import type { DesignStore, DesignToSave } from '../shared/generator/providers/designs/store.ts';
 import { createOpenAIArtworkClient } from '../shared/generator/providers/openai/artwork.ts';
 import { createOpenAIConceptProvider } from '../shared/generator/providers/openai/concepts.ts';
-import type { Concept, ConceptRequest } from '../shared/generator/types.ts';
+import type { ConceptRequest } from '../shared/generator/types.ts';
 import {
   FAST_RETRY,
+  artworkPng,
   chatCompletion,
+  concept,
   conceptsCompletion,
   imagesResponse,
   openAIError,
@@ -25,16 +27,6 @@ import {
 } from './support/openai-server.ts';
 
 const API_KEY = 'sk-test-SECRET-0123456789';
-
-const concept = (i: number, patch: Partial<Concept> = {}): Concept => ({
-  name: `Prompt Whisperer ${i}`,
-  description: `A tee for people who talk to chatbots, number ${i}.`,
-  price: 24.99,
-  category: 'AI Humor',
-  quote_primary: `Per my last prompt, part ${i}.`,
-  keywords: ['ai', 'prompts'],
-  ...patch,
-});
 
 const request = (productCount: number, patch: Partial<ConceptRequest> = {}): ConceptRequest => ({
   productCount,
@@ -90,10 +82,9 @@ type ChatBody = {
   response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { properties: { products: { minItems: number; maxItems: number; items: { required: string[] } } } } } };
 };
 
-let artworkPng: Buffer;
+let png: Buffer;
 beforeAll(async () => {
-  // A real transparent portrait PNG, as an image model would send.
-  artworkPng = await sharp({ create: { width: 256, height: 384, channels: 4, background: { r: 254, g: 151, b: 46, alpha: 0.8 } } }).png().toBuffer();
+  png = await artworkPng();
 });
 
 describe('OpenAI concept provider (real SDK, loopback server)', () => {
@@ -276,9 +267,9 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
 
 describe('OpenAI artwork client (real SDK, loopback server)', () => {
   it('asks for a transparent portrait PNG with no text and returns the PNG bytes', async () => {
-    const s = await server(() => ({ json: imagesResponse(artworkPng.toString('base64')) }));
+    const s = await server(() => ({ json: imagesResponse(png.toString('base64')) }));
     const bytes = await artwork(s).generateArtwork({ productName: 'Chief Cats Officer', quote: 'Per my last prompt.', category: 'AI Humor', colors: BRAND.colors });
-    expect(Buffer.from(bytes).equals(artworkPng)).toBe(true);
+    expect(Buffer.from(bytes).equals(png)).toBe(true);
     const req = s.requests[0]!;
     expect(req.path).toBe('/v1/images/generations');
     const body = req.body as Record<string, unknown>;
@@ -307,7 +298,7 @@ describe('OpenAI artwork client (real SDK, loopback server)', () => {
     const error = await failure(artwork(s, { maxRetries: 1 }).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }));
     expect(error.message).toBe('OpenAI had a server error (502) and still failed after 1 retry; try again later');
 
-    const slow = await server(() => ({ delayMs: 5_000, json: imagesResponse(artworkPng.toString('base64')) }));
+    const slow = await server(() => ({ delayMs: 5_000, json: imagesResponse(png.toString('base64')) }));
     const error2 = await failure(artwork(slow, { timeoutMs: 100, maxRetries: 0 }).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }));
     expect(error2.message).toMatch(/^OpenAI timed out: no answer for design artwork within 0\.1 s/);
   });
@@ -323,7 +314,7 @@ describe('artwork design provider', () => {
   });
 
   it('composes the artwork with our own quote rendering and stores print and preview', async () => {
-    const s = await server(() => ({ json: imagesResponse(artworkPng.toString('base64')) }));
+    const s = await server(() => ({ json: imagesResponse(png.toString('base64')) }));
     const saved: DesignToSave[] = [];
     const files = createDirectoryDesignStore(dir);
     const store: DesignStore = { save: async (d, signal) => (saved.push(d), files.save(d, signal)) };
@@ -343,7 +334,7 @@ describe('artwork design provider', () => {
   });
 
   it('an artwork failure fails that product alone in the pipeline, with the OpenAI message', async () => {
-    const s = await server((_req, i) => (i === 0 ? { status: 500, json: openAIError('boom', 'server_error') } : { json: imagesResponse(artworkPng.toString('base64')) }));
+    const s = await server((_req, i) => (i === 0 ? { status: 500, json: openAIError('boom', 'server_error') } : { json: imagesResponse(png.toString('base64')) }));
     const memory: DesignStore = { save: async () => ({ imageUrl: 'memory://design.png' }) };
     const provider = createArtworkDesignProvider({ artwork: artwork(s, { maxRetries: 0 }), store: memory, print: false });
     const products = await generateProducts(

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RunDocument } from '../cli/run/run-document.ts';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
 import { tempDir } from './support/local-shop.ts';
 import { inspectShopFiles } from './support/shop-files.ts';
@@ -13,11 +14,6 @@ import { kill, shopEndpoint, spawnPublishingRun, spawnShop, type Spawned } from 
 
 const RUNS = 4;
 const PER_RUN = 2;
-
-interface RunDocument {
-  status: string;
-  products: { name: string; status: string; productId?: string; handle?: string }[];
-}
 
 let dataDir: string | undefined;
 let shop: Spawned | undefined;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { Concept } from '../../shared/generator/types.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
 import { harness, hydrated, newPage, unexpectedErrors } from './harness.ts';
@@ -12,15 +13,6 @@ import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
  */
 
 const TOKEN_CHECK = /401 \(Unauthorized\)/;
-
-interface Concept {
-  name: string;
-  description: string;
-  price: number;
-  category: string;
-  quote_primary: string;
-  keywords: string[];
-}
 
 const HOSTILE_CONCEPTS: Concept[] = [
   {

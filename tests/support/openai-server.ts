@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import type { Concept } from '../../shared/generator/types.ts';
 
 /**
  * A loopback HTTP server that speaks the OpenAI wire format well enough for the real SDK:
@@ -98,6 +100,22 @@ export function chatCompletion(
 }
 
 export const conceptsCompletion = (products: unknown[]) => chatCompletion(JSON.stringify({ products }));
+
+/** The i-th of a run's concepts as a concept model would answer it, with `patch` over it. */
+export const concept = (i: number, patch: Partial<Concept> = {}): Concept => ({
+  name: `Prompt Whisperer ${i}`,
+  description: `A tee for people who talk to chatbots, number ${i}.`,
+  price: 24.99,
+  category: 'AI Humor',
+  quote_primary: `Per my last prompt, part ${i}.`,
+  keywords: ['ai', 'prompts'],
+  ...patch,
+});
+
+/** A real transparent portrait PNG, as an image model would send. */
+export function artworkPng(): Promise<Buffer> {
+  return sharp({ create: { width: 256, height: 384, channels: 4, background: { r: 254, g: 151, b: 46, alpha: 0.8 } } }).png().toBuffer();
+}
 
 export function imagesResponse(b64: string | undefined): unknown {
   return { created: 1_700_000_000, data: [b64 === undefined ? {} : { b64_json: b64 }] };
