@@ -1,15 +1,10 @@
+import { DEFAULT_CURRENCY, type Money } from '../money.ts';
+
 /**
  * Prices are whole cents in storage and Shopify `Decimal` strings on the wire. Shopify prints decimals
  * the way Ruby's BigDecimal does: no trailing zeros but at least one fractional digit, so 24.99 →
  * "24.99", 24.90 → "24.9", 25.00 → "25.0". The embedded shop prints them the same way.
  */
-
-export interface MoneyV2 {
-  amount: string;
-  currencyCode: string;
-}
-
-export const SHOP_CURRENCY = 'USD';
 
 export function formatDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not a whole, non-negative number of cents: ${cents}`);
@@ -18,7 +13,8 @@ export function formatDecimal(cents: number): string {
   return `${whole}.${fraction === '' ? '0' : fraction}`;
 }
 
-export function money(cents: number, currencyCode: string = SHOP_CURRENCY): MoneyV2 {
+/** A MoneyV2 value. */
+export function money(cents: number, currencyCode: string = DEFAULT_CURRENCY): Money {
   return { amount: formatDecimal(cents), currencyCode };
 }
 
@@ -32,9 +28,4 @@ export function parseCents(value: string | number): number | null {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
-/** For people: "USD $24.99" (SPEC §9: currency code, then '$', then two decimals). */
-export function displayMoney(cents: number, currencyCode: string = SHOP_CURRENCY): string {
-  return `${currencyCode} $${(cents / 100).toFixed(2)}`;
 }

@@ -1,5 +1,6 @@
+import { cartTotals, lineTotalCents } from '../carts.ts';
 import { gid } from '../gid.ts';
-import { SHOP_CURRENCY, money } from '../money.ts';
+import { money } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
 import { connectionFromList, readConnectionArgs } from './connection.ts';
 import { connectionTypes, defineFields, plainFields, type TypeFields } from './field-map.ts';
@@ -10,21 +11,13 @@ export function cartGid(cart: Pick<CartRecord, 'token' | 'key'>): string {
   return gid('Cart', cart.token, { key: cart.key });
 }
 
-function lineTotalCents(line: CartLineRecord): number {
-  return line.quantity * line.variant.priceCents;
-}
-
-function cartCurrency(cart: CartRecord): string {
-  return cart.lines[0]?.variant.currencyCode ?? SHOP_CURRENCY;
-}
-
 export const CART_FIELDS: Record<string, TypeFields> = {
   Cart: defineFields<CartRecord>({
     id: (c) => cartGid(c),
     checkoutUrl: (c, _args, ctx) => ctx.urls.checkout(c),
     createdAt: (c) => c.createdAt,
     updatedAt: (c) => c.updatedAt,
-    totalQuantity: (c) => c.lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalQuantity: (c) => cartTotals(c).quantity,
     note: () => null,
     attributes: () => [],
     attribute: { args: ['key'], resolve: () => null },
@@ -32,7 +25,8 @@ export const CART_FIELDS: Record<string, TypeFields> = {
     discountAllocations: () => [],
     appliedGiftCards: () => [],
     cost: (c) => {
-      const subtotal = money(c.lines.reduce((sum, line) => sum + lineTotalCents(line), 0), cartCurrency(c));
+      const totals = cartTotals(c);
+      const subtotal = money(totals.subtotalCents, totals.currencyCode);
       return { subtotalAmount: subtotal, totalAmount: subtotal, checkoutChargeAmount: subtotal, subtotalAmountEstimated: false, totalAmountEstimated: false };
     },
     lines: {

@@ -1,7 +1,9 @@
 import { STORE_NAME } from '../../brand.ts';
 import { escapeHtml } from '../../html.ts';
+import { formatPrice } from '../../money.ts';
 import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
-import { displayMoney, SHOP_CURRENCY } from '../money.ts';
+import { cartTotals, lineTotalCents } from '../carts.ts';
+import { money } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
 import { GRAPHQL_PATH, type ShopUrls } from '../urls.ts';
 import type { Page } from './html.ts';
@@ -22,6 +24,11 @@ function optionsText(line: CartLineRecord): string {
     .join(' • ');
 }
 
+/** For people: "USD $24.99". */
+function displayMoney(cents: number, currencyCode: string): string {
+  return formatPrice(money(cents, currencyCode));
+}
+
 function lineRow(line: CartLineRecord, urls: ShopUrls): string {
   const image = line.product.images.find((i) => i.id === line.variant.imageId) ?? line.product.images[0];
   const picture = image
@@ -33,14 +40,12 @@ function lineRow(line: CartLineRecord, urls: ShopUrls): string {
 <td><div class="item">${picture}<div><div class="title">${escapeHtml(line.product.title)}</div>${options ? `<div class="opts">${escapeHtml(options)}</div>` : ''}</div></div></td>
 <td class="num">${line.quantity}</td>
 <td class="num">${escapeHtml(displayMoney(line.variant.priceCents, currency))}</td>
-<td class="num">${escapeHtml(displayMoney(line.variant.priceCents * line.quantity, currency))}</td>
+<td class="num">${escapeHtml(displayMoney(lineTotalCents(line), currency))}</td>
 </tr>`;
 }
 
 export function checkoutPage(cart: CartRecord, urls: ShopUrls): Page {
-  const quantity = cart.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const total = cart.lines.reduce((sum, line) => sum + line.variant.priceCents * line.quantity, 0);
-  const currency = cart.lines[0]?.variant.currencyCode ?? SHOP_CURRENCY;
+  const { quantity, subtotalCents: total, currencyCode: currency } = cartTotals(cart);
   const notice = `<p class="notice" role="note"><strong>TEST CHECKOUT.</strong> This is the embedded test shop’s stand-in for a hosted checkout: no payment is taken and no order is placed.</p>`;
   const body = cart.lines.length
     ? `<div class="card"><table>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid } from '../gid.ts';
-import { SHOP_CURRENCY } from '../money.ts';
+import { DEFAULT_CURRENCY } from '../../money.ts';
 import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
 import { openDatabase, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';
@@ -255,7 +255,7 @@ export class LocalShopStore {
       const imageId = variant.imageIndex !== undefined ? imageIds[variant.imageIndex]! : null;
       const id = this.#sql(
         'INSERT INTO variants (product_id, position, title, sku, price_cents, currency_code, available, selected_options, image_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(productId, position, values.join(' / '), variant.sku ?? null, variant.price, SHOP_CURRENCY, variant.availableForSale ? 1 : 0, JSON.stringify(selected), imageId).lastInsertRowid;
+      ).run(productId, position, values.join(' / '), variant.sku ?? null, variant.price, DEFAULT_CURRENCY, variant.availableForSale ? 1 : 0, JSON.stringify(selected), imageId).lastInsertRowid;
       return gid('ProductVariant', Number(id));
     });
     return { id: gid('Product', productId), handle, variantIds };
