@@ -40,7 +40,7 @@ async function openai(answer: Parameters<typeof startOpenAIServer>[0]): Promise<
 
 describe('concept and design provider selection', () => {
   it('without OPENAI_API_KEY the offline providers are used', async () => {
-    const selected = selectGeneratorProviders({ designStore: memoryStore, seed: 3, config: loadConfig({}, tmp) });
+    const selected = await selectGeneratorProviders({ designStore: memoryStore, seed: 3, config: loadConfig({}, tmp) });
     expect(selected.mode).toBe('offline');
     expect(selected.description).toBe('offline (no OPENAI_API_KEY)');
     const concepts = await selected.concepts.generateConcepts(request);
@@ -51,7 +51,7 @@ describe('concept and design provider selection', () => {
   it('with OPENAI_API_KEY the OpenAI providers are used, against OPENAI_BASE_URL, with OPENAI_MODEL', async () => {
     const s = await openai(() => ({ json: conceptsCompletion([concept(1), concept(2)]) }));
     const config = loadConfig({ OPENAI_API_KEY: 'sk-test-key-123456', OPENAI_BASE_URL: s.baseURL, OPENAI_MODEL: 'my-model' }, tmp);
-    const selected = selectGeneratorProviders({ designStore: memoryStore, config });
+    const selected = await selectGeneratorProviders({ designStore: memoryStore, config });
     expect(selected.mode).toBe('openai');
     expect(selected.description).toBe(`OpenAI (my-model, images gpt-image-2.5-flare, at ${new URL(s.baseURL).host})`);
     expect(selected.description).not.toContain('sk-test');
@@ -63,7 +63,7 @@ describe('concept and design provider selection', () => {
   it('a configured OpenAI that fails is reported, never replaced by the offline providers', async () => {
     const s = await openai(() => ({ status: 500, headers: FAST_RETRY, json: openAIError('down', 'server_error') }));
     const config = loadConfig({ OPENAI_API_KEY: 'sk-test-key-123456', OPENAI_BASE_URL: s.baseURL }, tmp);
-    const selected = selectGeneratorProviders({ designStore: memoryStore, config, openai: { maxRetries: 0 } });
+    const selected = await selectGeneratorProviders({ designStore: memoryStore, config, openai: { maxRetries: 0 } });
     await expect(selected.concepts.generateConcepts(request)).rejects.toThrow('OpenAI had a server error (500); try again later');
     expect(s.requests).toHaveLength(1);
   });
@@ -71,16 +71,16 @@ describe('concept and design provider selection', () => {
   it('offline: true forces the offline providers even with a key, and OpenAI is not called', async () => {
     const s = await openai(() => ({ json: conceptsCompletion([concept(1), concept(2)]) }));
     const config = loadConfig({ OPENAI_API_KEY: 'sk-test-key-123456', OPENAI_BASE_URL: s.baseURL }, tmp);
-    const selected = selectGeneratorProviders({ designStore: memoryStore, config, offline: true, seed: 1 });
+    const selected = await selectGeneratorProviders({ designStore: memoryStore, config, offline: true, seed: 1 });
     expect(selected.mode).toBe('offline');
     expect(selected.description).toBe('offline (forced; OpenAI is configured but not used for this run)');
     await selected.concepts.generateConcepts(request);
     expect(s.requests).toHaveLength(0);
   });
 
-  it('OPENAI_BASE_URL without a key is a configuration error, not a quiet switch to offline', () => {
+  it('OPENAI_BASE_URL without a key is a configuration error, not a quiet switch to offline', async () => {
     const config = loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, tmp);
-    expect(() => selectGeneratorProviders({ designStore: memoryStore, config })).toThrow(
+    await expect(selectGeneratorProviders({ designStore: memoryStore, config })).rejects.toThrow(
       'OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any value, for servers that ignore it) or run offline explicitly',
     );
   });
@@ -89,7 +89,7 @@ describe('concept and design provider selection', () => {
 describe('publisher selection', () => {
   it('without SHOPIFY_* settings it publishes into the local shop in DATA_DIR', async () => {
     const dataDir = path.join(tmp, 'data-select');
-    const selected = selectPublisher(loadConfig({ DATA_DIR: dataDir }, tmp));
+    const selected = await selectPublisher(loadConfig({ DATA_DIR: dataDir }, tmp));
     closers.push(() => selected.publisher.close());
     expect(selected.target).toBe('local');
     expect(selected.description).toBe(`local shop in ${dataDir}`);
@@ -99,7 +99,7 @@ describe('publisher selection', () => {
   it('with a domain and an Admin token it publishes to that store’s Admin API', async () => {
     const s: ShopifyAdminServer = await startShopifyAdminServer({ token: 'shpat_x', images: { 'd.png': { body: png } } });
     closers.push(() => s.close());
-    const selected = selectPublisher(loadConfig({ SHOPIFY_STORE_DOMAIN: s.origin, SHOPIFY_ADMIN_TOKEN: 'shpat_x' }, tmp));
+    const selected = await selectPublisher(loadConfig({ SHOPIFY_STORE_DOMAIN: s.origin, SHOPIFY_ADMIN_TOKEN: 'shpat_x' }, tmp));
     closers.push(() => selected.publisher.close());
     expect(selected.target).toBe('shopify');
     expect(selected.description).toBe(`Shopify store ${new URL(s.origin).host}`);
@@ -108,11 +108,11 @@ describe('publisher selection', () => {
     expect(s.calls.map((c) => c.operation)).toContain('publishablePublish');
   });
 
-  it('a domain without an Admin token, or a token without a domain, is a clear configuration error', () => {
-    expect(() => selectPublisher(loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com' }, tmp))).toThrow(
+  it('a domain without an Admin token, or a token without a domain, is a clear configuration error', async () => {
+    await expect(selectPublisher(loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com' }, tmp))).rejects.toThrow(
       'SHOPIFY_STORE_DOMAIN is set but SHOPIFY_ADMIN_TOKEN is not: publishing to a Shopify store needs an Admin API access token (scopes write_products, write_publications, write_files)',
     );
-    expect(() => selectPublisher(loadConfig({ SHOPIFY_ADMIN_TOKEN: 'shpat_SECRET' }, tmp))).toThrow(
+    await expect(selectPublisher(loadConfig({ SHOPIFY_ADMIN_TOKEN: 'shpat_SECRET' }, tmp))).rejects.toThrow(
       'SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not: set the store domain (my-shop.myshopify.com), or unset the token to publish into the local shop',
     );
   });

@@ -1,31 +1,17 @@
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import { loadConfig, type Config } from '../../config.ts';
 import type { ConceptProvider, DesignProvider, Publisher } from '../types.ts';
-import { createOfflineDesignProvider } from './designs/offline.ts';
-import { createArtworkDesignProvider } from './designs/openai.ts';
 import type { DesignStore } from './designs/store.ts';
-import { createLocalShopPublisher } from './local-shop-publisher.ts';
-import { createOfflineConceptProvider } from './offline/concepts.ts';
-import { createOpenAIArtworkClient } from './openai/artwork.ts';
-import { createOpenAIConceptProvider } from './openai/concepts.ts';
-import { createShopifyAdminPublisher } from './shopify-admin/publisher.ts';
+import { planGenerators, planPublisher, type GeneratorPlan, type PublisherTarget } from './selection.ts';
 
 /**
- * Which providers a run uses, decided from the configuration alone:
- * - concepts and designs: OpenAI when OPENAI_API_KEY is set, offline otherwise; `offline: true`
- *   (the CLI's --offline) forces offline. A configured OpenAI is never swapped for offline behind
- *   the user's back: its failures are reported as OpenAI failures.
- * - publisher: the Shopify Admin API when SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN are both set,
- *   the embedded local shop in DATA_DIR when neither is; one without the other is a configuration error.
+ * The providers a run uses, as selection.ts decides from the configuration. Only the modules of the
+ * chosen providers are loaded, when they are chosen: an offline run never loads the OpenAI SDK, and
+ * a run that does not publish never loads a publisher.
  */
 
-export type ProviderMode = 'openai' | 'offline';
-
-export interface GeneratorProviders {
+export interface GeneratorProviders extends GeneratorPlan {
   concepts: ConceptProvider;
   designs: DesignProvider;
-  mode: ProviderMode;
-  /** One line for logs and the UI, e.g. "OpenAI (gpt-5.4-mini, images gpt-image-2.5-flare)". Never a secret. */
-  description: string;
 }
 
 export interface GeneratorProviderOptions {
@@ -41,47 +27,44 @@ export interface GeneratorProviderOptions {
   config?: Config;
 }
 
-export function selectGeneratorProviders(options: GeneratorProviderOptions): GeneratorProviders {
+/** Rejects with a ConfigError when the configuration is inconsistent. */
+export async function selectGeneratorProviders(options: GeneratorProviderOptions): Promise<GeneratorProviders> {
   const config = options.config ?? loadConfig();
-  const { apiKey, baseURL, model, imageModel } = config.openai;
+  const plan = planGenerators(config, { offline: options.offline === true });
   const print = options.print ?? true;
-  const seeded = options.seed === undefined ? {} : { seed: options.seed };
 
-  if (options.offline) {
+  if (plan.mode === 'offline') {
+    const [{ createOfflineConceptProvider }, { createOfflineDesignProvider }] = await Promise.all([
+      import('./offline/concepts.ts'),
+      import('./designs/offline.ts'),
+    ]);
+    const seeded = options.seed === undefined ? {} : { seed: options.seed };
     return {
+      ...plan,
       concepts: createOfflineConceptProvider(seeded),
       designs: createOfflineDesignProvider({ store: options.designStore, print, ...seeded }),
-      mode: 'offline',
-      description: apiKey ? 'offline (forced; OpenAI is configured but not used for this run)' : 'offline',
-    };
-  }
-  if (!apiKey) {
-    // An OpenAI-compatible server was configured; going offline instead would hide that it is not used.
-    if (baseURL) throw new ConfigError('OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any value, for servers that ignore it) or run offline explicitly');
-    return {
-      concepts: createOfflineConceptProvider(seeded),
-      designs: createOfflineDesignProvider({ store: options.designStore, print, ...seeded }),
-      mode: 'offline',
-      description: 'offline (no OPENAI_API_KEY)',
     };
   }
 
-  const settings = { apiKey, baseURL, model, imageModel, ...(options.openai?.maxRetries === undefined ? {} : { maxRetries: options.openai.maxRetries }) };
-  const conceptTimeout = options.openai?.conceptTimeoutMs;
-  const imageTimeout = options.openai?.imageTimeoutMs;
+  const [{ createOpenAIConceptProvider }, { createOpenAIArtworkClient }, { createArtworkDesignProvider }] = await Promise.all([
+    import('./openai/concepts.ts'),
+    import('./openai/artwork.ts'),
+    import('./designs/openai.ts'),
+  ]);
+  const { apiKey, baseURL, model, imageModel } = config.openai;
+  // The plan chose OpenAI, so the key is set.
+  const { conceptTimeoutMs, imageTimeoutMs, maxRetries } = options.openai ?? {};
+  const settings = { apiKey: apiKey!, baseURL, model, imageModel, ...(maxRetries === undefined ? {} : { maxRetries }) };
   return {
-    concepts: createOpenAIConceptProvider({ ...settings, ...(conceptTimeout === undefined ? {} : { timeoutMs: conceptTimeout }) }),
+    ...plan,
+    concepts: createOpenAIConceptProvider({ ...settings, ...(conceptTimeoutMs === undefined ? {} : { timeoutMs: conceptTimeoutMs }) }),
     designs: createArtworkDesignProvider({
-      artwork: createOpenAIArtworkClient({ ...settings, ...(imageTimeout === undefined ? {} : { timeoutMs: imageTimeout }) }),
+      artwork: createOpenAIArtworkClient({ ...settings, ...(imageTimeoutMs === undefined ? {} : { timeoutMs: imageTimeoutMs }) }),
       store: options.designStore,
       print,
     }),
-    mode: 'openai',
-    description: `OpenAI (${model}, images ${imageModel}${baseURL ? `, at ${new URL(baseURL).host}` : ''})`,
   };
 }
-
-export type PublisherTarget = 'shopify' | 'local';
 
 export interface SelectedPublisher {
   publisher: Publisher & { close(): Promise<void> };
@@ -90,30 +73,18 @@ export interface SelectedPublisher {
   description: string;
 }
 
-export function selectPublisher(config: Config = loadConfig()): SelectedPublisher {
-  const token = config.shopifyAdminToken;
-  if (!config.storefront.embedded) {
-    if (!token) {
-      throw new ConfigError(
-        'SHOPIFY_STORE_DOMAIN is set but SHOPIFY_ADMIN_TOKEN is not: publishing to a Shopify store needs an Admin API access token (scopes write_products, write_publications, write_files)',
-      );
-    }
-    const origin = config.storefront.origin;
-    return {
-      publisher: createShopifyAdminPublisher({ domain: origin, token }),
-      target: 'shopify',
-      description: `Shopify store ${new URL(origin).host}`,
-    };
+/** Rejects with a ConfigError when the configuration is inconsistent. */
+export async function selectPublisher(config: Config = loadConfig()): Promise<SelectedPublisher> {
+  const { target, description } = planPublisher(config);
+  if (target === 'shopify') {
+    // The plan chose Shopify, so the token is set.
+    const { createShopifyAdminPublisher } = await import('./shopify-admin/publisher.ts');
+    return { target, description, publisher: createShopifyAdminPublisher({ domain: config.storefront.origin, token: config.shopifyAdminToken! }) };
   }
-  if (token) {
-    throw new ConfigError('SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not: set the store domain (my-shop.myshopify.com), or unset the token to publish into the local shop');
-  }
-  return {
-    publisher: createLocalShopPublisher({ dataDir: config.localShop.dataDir }),
-    target: 'local',
-    description: `local shop in ${config.localShop.dataDir}`,
-  };
+  const { createLocalShopPublisher } = await import('./local-shop-publisher.ts');
+  return { target, description, publisher: createLocalShopPublisher({ dataDir: config.localShop.dataDir }) };
 }
 
+export type { GeneratorPlan, ProviderMode, PublisherPlan, PublisherTarget } from './selection.ts';
 export type { DesignStore, DesignToSave, SavedDesign } from './designs/store.ts';
 export { createDirectoryDesignStore } from './designs/directory-store.ts';

@@ -2,6 +2,7 @@ import { LocalShopStore } from '../../local-shop/store/store.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
 import { ImageSourceError, loadDesignImage } from './image-source.ts';
 import { productImagesFor } from './product-images.ts';
+import { PUBLISHER_PROVIDER_NAME } from './selection.ts';
 import { SIZES, sizePrice } from './sizes.ts';
 
 /**
@@ -24,7 +25,7 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
   const open = () => (store ??= LocalShopStore.open(options.dataDir));
 
   return {
-    providerName: 'Shopify',
+    providerName: PUBLISHER_PROVIDER_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
       let bytes: Uint8Array;

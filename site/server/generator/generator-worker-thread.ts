@@ -14,8 +14,8 @@ const port = parentPort;
 if (!port) throw new Error('generator-worker-thread.ts runs as a worker thread');
 const setup = workerData as WorkerSetup;
 
-const providers = selectGeneratorProviders({ designStore: createServerDesignStore(setup.designsDir), config: setup.config });
-const { publisher } = selectPublisher(setup.config);
+const providers = await selectGeneratorProviders({ designStore: createServerDesignStore(setup.designsDir), config: setup.config });
+const { publisher } = await selectPublisher(setup.config);
 const running = new Map<number, AbortController>();
 
 async function run(job: Job, signal: AbortSignal): Promise<JobResults[Job['kind']]> {

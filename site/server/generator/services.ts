@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, type Config } from '../../../shared/config.ts';
-import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../../shared/generator/providers/index.ts';
+import { planGenerators, planPublisher } from '../../../shared/generator/providers/selection.ts';
 import type { Concept, ConceptRequest, DesignRequestBody, PublishRequestBody, PublishResult } from '../../../shared/generator/types.ts';
 import { createGeneratorAccess, type AccessDecision, type AccessMode } from './access.ts';
 import { findDesignFile } from './design-files.ts';
@@ -58,15 +58,17 @@ export interface GeneratorServicesOptions {
   onPublished?: (result: PublishResult) => void;
 }
 
-/** Which providers the configuration picks, for the page and the log; a ConfigError says what is wrong. */
+/**
+ * Which providers the configuration picks, for the page and the log; a ConfigError says what is wrong.
+ * Decided from the configuration alone: the providers themselves are loaded in the worker thread.
+ */
 function describeProviders(config: Config): { generators: string; publishTo: string; providerName: string } {
-  const providers = selectGeneratorProviders({ designStore: createDirectoryDesignStore(config.generator.designsDir), config });
-  const selected = selectPublisher(config);
-  void selected.publisher.close();
+  const generators = planGenerators(config);
+  const publisher = planPublisher(config);
   return {
-    generators: providers.description,
-    publishTo: selected.target === 'local' ? 'the embedded shop' : selected.description,
-    providerName: selected.publisher.providerName,
+    generators: generators.description,
+    publishTo: publisher.target === 'local' ? 'the embedded shop' : publisher.description,
+    providerName: publisher.providerName,
   };
 }
 

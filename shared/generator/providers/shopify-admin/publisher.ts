@@ -2,6 +2,7 @@ import { STORE_NAME } from '../../../brand.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
 import { productImagesFor } from '../product-images.ts';
+import { PUBLISHER_PROVIDER_NAME } from '../selection.ts';
 import { SIZES, sizePrice } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { descriptionHtml } from '../../../html.ts';
@@ -61,7 +62,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
   }
 
   return {
-    providerName: 'Shopify',
+    providerName: PUBLISHER_PROVIDER_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
       let bytes: Uint8Array;
