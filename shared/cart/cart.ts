@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.ts';
 import { DEFAULT_CURRENCY, fromCents, toCents, type Money } from '../money.ts';
 
 /**
@@ -84,10 +85,6 @@ export function totalPrice(cart: Cart): Money {
 export function cartSummary(cart: Cart): string {
   const count = totalQuantity(cart);
   return count === 0 ? 'Your cart is empty' : `${count} item(s) in your cart`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // A Storefront amount: a plain decimal ("24.99", "1000000.0"), never "1e400", "0x1A", "-5" or "".

@@ -1,6 +1,8 @@
+import { isRecord } from '../is-record.ts';
+
 /**
  * The Storefront errors of SPEC §8, verbatim, and the rules that turn an HTTP answer into data or
- * one of them. Dependency-free: the server client and the browser checkout share it.
+ * one of them. No libraries: the server client and the browser checkout share it.
  */
 
 export const STOREFRONT_MESSAGES = {
@@ -46,10 +48,6 @@ export function statusError(status: number, operation: string): StorefrontError 
   return status === 402
     ? new StorefrontError('billing', STOREFRONT_MESSAGES.billing, operation, { status })
     : new StorefrontError('http', STOREFRONT_MESSAGES.httpStatus(status), operation, { status });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function invalid(operation: string, detail: string): StorefrontError {

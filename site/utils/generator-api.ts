@@ -1,4 +1,5 @@
 import type { Concept, ConceptRequest, DesignRequestBody, PublishRequestBody, PublishResult } from '../../shared/generator/types.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import type { DesignUrls, GeneratorSettings } from '../server/generator/services.ts';
 
 /**
@@ -35,12 +36,11 @@ export interface GeneratorApi {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function isConcept(value: unknown): value is Concept {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     isText(value.name) &&
     isText(value.description) &&
     typeof value.price === 'number' &&
@@ -77,11 +77,11 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
       body = undefined;
     }
     if (!response.ok) {
-      const message = isObject(body) && isText(body.error) && body.error ? body.error : `HTTP error! status: ${response.status}`;
+      const message = isRecord(body) && isText(body.error) && body.error ? body.error : `HTTP error! status: ${response.status}`;
       if (response.status === 401) options.onUnauthorized?.(message);
       throw new GeneratorApiError(response.status, message);
     }
-    if (!isObject(body)) throw unexpected(path);
+    if (!isRecord(body)) throw unexpected(path);
     return body;
   }
 

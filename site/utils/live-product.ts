@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/is-record.ts';
 import type { Money } from '../../shared/money.ts';
 
 /**
@@ -15,10 +16,6 @@ export type LiveProduct =
   | { state: 'found'; minPrice: Money; variants: LiveVariant[] }
   /** The product was deleted (or unpublished) since the page was built. */
   | { state: 'gone' };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function readMoney(value: unknown): Money | null {
   if (!isRecord(value) || typeof value.amount !== 'string' || typeof value.currencyCode !== 'string') return null;
