@@ -1,3 +1,5 @@
+import { hashString, seededRandom as mulberry32 } from '../../../design/random.ts';
+
 /** A small seeded random source, so an offline run can be replayed exactly from its seed. */
 
 export interface Random {
@@ -10,29 +12,14 @@ export interface Random {
   chance(p: number): boolean;
 }
 
-/** FNV-1a over the parts, so a seed and a request's text together choose the sequence. */
+/** The string hash over the parts, each ended by a NUL, so a seed and a request's text together choose the sequence. */
 export function hashParts(...parts: ReadonlyArray<string | number>): number {
-  let h = 0x811c9dc5;
-  for (const part of parts) {
-    const text = `${String(part)}\u0000`;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193);
-    }
-  }
-  return h >>> 0;
+  return hashString(parts.map((part) => `${String(part)}\u0000`).join(''));
 }
 
-/** mulberry32: tiny, fast, and good enough to shuffle phrase banks. */
+/** The renderer's seeded generator, with the helpers the phrase banks need. */
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   return {
     next,
