@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from '../../shared/generator/write-atomically.ts';
 import { runDocument, toJson, type RunState } from './run-document.ts';
 
 /**
@@ -17,12 +16,6 @@ export interface ConceptsFile {
 }
 
 export const CONCEPTS_FILE_NAME = 'concepts.json';
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(temp, text);
-  await fs.rename(temp, file);
-}
 
 export function createConceptsFile(outDir: string): ConceptsFile {
   const file = path.join(outDir, CONCEPTS_FILE_NAME);

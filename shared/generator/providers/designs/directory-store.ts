@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeAtomically } from '../../write-atomically.ts';
 import type { DesignStore, DesignToSave, SavedDesign } from './store.ts';
 
 /**
@@ -23,12 +24,6 @@ export function fileSlug(name: string): string {
     .slice(0, MAX_SLUG)
     .replace(/-+$/g, '');
   return slug || 'design';
-}
-
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(temp, bytes);
-  await fs.rename(temp, file);
 }
 
 /** The content hash keeps two products with the same name from overwriting each other. */
