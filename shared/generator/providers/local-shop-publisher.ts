@@ -3,7 +3,7 @@ import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
 import { ImageSourceError, loadDesignImage } from './image-source.ts';
 import { productImagesFor } from './product-images.ts';
 import { PUBLISHER_PROVIDER_NAME } from './selection.ts';
-import { SIZES, sizePrice } from './sizes.ts';
+import { SIZES, sizePrice, tagsOf } from './sizes.ts';
 
 /**
  * Publishes into the embedded shop's store in DATA_DIR (the default without SHOPIFY_* settings):
@@ -43,7 +43,7 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
           title: product.name,
           description: product.description,
           productType: product.category,
-          tags: [...new Set(product.keywords.map((k) => k.trim()).filter(Boolean))],
+          tags: tagsOf(product.keywords),
           options: [{ name: 'Size', values: [...SIZES] }],
           variants: SIZES.map((size) => ({ optionValues: [size], price: sizePrice(product.price, size), availableForSale: true })),
           images: images.map(({ bytes: imageBytes, altText }) => ({ bytes: imageBytes, altText })),

@@ -1,4 +1,4 @@
-/** The shirt sizes every publisher creates, and what each costs relative to the concept's price. */
+/** What every publisher makes of a concept alike: the shirt sizes, what each costs relative to the concept's price, and the tags. */
 
 export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
 
@@ -8,4 +8,9 @@ export const SIZE_SURCHARGE: Readonly<Record<string, number>> = { '2XL': 2 };
 /** The price of one size as a decimal string ("26.99"). */
 export function sizePrice(base: number, size: string): string {
   return (Math.round((base + (SIZE_SURCHARGE[size] ?? 0)) * 100) / 100).toFixed(2);
+}
+
+/** Tags from the keywords: trimmed, unique, within the shops' 255-character limit. */
+export function tagsOf(keywords: readonly string[]): string[] {
+  return [...new Set(keywords.map((k) => k.trim()).filter((k) => k.length > 0 && k.length <= 255))];
 }

@@ -3,7 +3,7 @@ import type { PublishRequestBody, PublishResult, Publisher } from '../../types.t
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
 import { productImagesFor } from '../product-images.ts';
 import { PUBLISHER_PROVIDER_NAME } from '../selection.ts';
-import { SIZES, sizePrice } from '../sizes.ts';
+import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { descriptionHtml } from '../../../html.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
@@ -25,11 +25,6 @@ export interface ShopifyPublisherOptions extends AdminClientOptions {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Tags from the keywords: trimmed, unique, within Shopify's 255-character limit. */
-function tagsOf(keywords: readonly string[]): string[] {
-  return [...new Set(keywords.map((k) => k.trim()).filter((k) => k.length > 0 && k.length <= 255))];
-}
 
 function readStagedTargets(payload: Record<string, unknown>, count: number): StagedTarget[] {
   const targets = Array.isArray(payload.stagedTargets) ? payload.stagedTargets : [];
