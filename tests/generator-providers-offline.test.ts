@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
 import { ConceptsAnswerSchema } from '../shared/generator/concept-schema.ts';
+import { MAX_GUIDELINES_CHARS } from '../shared/generator/messages.ts';
 import { createOfflineConceptProvider, generateOfflineConcepts } from '../shared/generator/providers/offline/concepts.ts';
 import { QUOTES, type QuoteTemplate } from '../shared/generator/providers/offline/phrase-bank.ts';
 import type { Concept, ConceptRequest } from '../shared/generator/types.ts';
@@ -109,6 +110,14 @@ describe('offline concepts', () => {
     // The same run without the guidelines does use those words, so the test can tell the difference.
     const unguided = run('AI quotes for entrepreneurs and small business owners', 1, 20).map(textOf).join(' ');
     expect(unguided).toMatch(/coffee|meeting|spreadsheet|hallucinat/i);
+  });
+
+  it('reads guidelines to their last allowed character: a ban at the end still counts', () => {
+    const ban = ' Avoid coffee, meetings and spreadsheets. Never use the word "hallucination".';
+    const guidelines = `${'Keep the jokes kind and about work. '.repeat(60).slice(0, MAX_GUIDELINES_CHARS - ban.length)}${ban}`;
+    expect(guidelines).toHaveLength(MAX_GUIDELINES_CHARS);
+    const concepts = run('AI quotes for entrepreneurs and small business owners', 1, 20, guidelines);
+    for (const c of concepts) expect(textOf(c)).not.toMatch(/coffee|meeting|spreadsheet|hallucinat/i);
   });
 
   it('drops a banned word from the topics even when the theme contains it', () => {

@@ -1,11 +1,13 @@
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
+
 /**
  * Untrusted text (a theme, brand guidelines) reduced to plain words. The offline generator only ever
  * reuses these words, never the raw text, so markup, quotes, control and bidi characters, and emoji
  * in the input cannot reach a name, quote, description or keyword.
  */
 
-/** How much of an untrusted text is read at all (a 500-character theme is fine, a novel is cut). */
-export const MAX_UNTRUSTED_CHARS = 1000;
+/** How much of an untrusted text is read at all: as much as a run accepts (all of the longest guidelines), a novel is cut. */
+const MAX_UNTRUSTED_CHARS = Math.max(MAX_THEME_CHARS, MAX_GUIDELINES_CHARS);
 /** Longer "words" are noise (hashes, URLs, keyboard mashing) and are dropped. */
 const MAX_WORD_CHARS = 24;
 
