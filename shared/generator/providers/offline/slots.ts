@@ -53,7 +53,6 @@ export interface OccasionSlot extends SlotBase {
 }
 
 export type Slot = PeopleSlot | SubjectSlot | ActivitySlot | OccasionSlot;
-export type SlotKind = Slot['kind'];
 
 /** A word of a phrase, as displayed and as compared. */
 export interface Token {

@@ -35,8 +35,6 @@ export const MERCH_WORDS: ReadonlySet<string> = new Set(
 /** Words too vague to be a subject on their own, though an activity may hold them ("getting things done", "using AI"). */
 export const VAGUE_WORDS: ReadonlySet<string> = new Set(['ai', 'idea', 'ideas', 'stuff', 'thing', 'things']);
 
-export const GENERIC_WORDS: ReadonlySet<string> = new Set([...MERCH_WORDS, ...VAGUE_WORDS]);
-
 /** NFKC, no control/format characters (bidi marks, zero-width joiners), bounded length. */
 export function normalizeUntrusted(text: string): string {
   return text
@@ -75,13 +73,6 @@ export function wordRuns(text: string): Word[][] {
   return runs;
 }
 
-export const isContentWord = (w: Word) => !STOPWORDS.has(w.lower) && !GENERIC_WORDS.has(w.lower) && !/^\d+$/.test(w.text);
-
-/** Keeps short all-caps acronyms (SEO, HR, CPA) and lowercases the rest. */
-export function displayWord(w: Word): string {
-  return /^[\p{Lu}\d]{2,5}$/u.test(w.text) && /\p{Lu}/u.test(w.text) ? w.text : w.lower;
-}
-
 // Short words stay lowercase inside a title, as in "Working from Home".
 const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'nor', 'but', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'with', 'as', 'vs']);
 
@@ -94,10 +85,6 @@ export function titleCase(phrase: string): string {
     if (!starts && SMALL_WORDS.has(word)) return match;
     return sep + word.charAt(0).toUpperCase() + word.slice(1);
   });
-}
-
-export function sentenceCase(text: string): string {
-  return text.replace(/^\p{Ll}/u, (ch) => ch.toUpperCase());
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,8 +8,6 @@ import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
  * pose as the system prompt, or change the answer's format (the structured-output schema fixes that).
  */
 
-export { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS };
-
 export interface ConceptPromptInput {
   count: number;
   theme: string;
