@@ -8,6 +8,8 @@ export interface ShopContext {
   readonly urls: ShopUrls;
   products(ids: readonly number[]): ProductRecord[];
   product(id: number): ProductRecord | null;
+  /** Products the request already loaded another way (a cart's, a variant's, by handle): later lookups use them. */
+  remember(products: Iterable<ProductRecord>): void;
 }
 
 export function createContext(store: LocalShopStore, urls: ShopUrls): ShopContext {
@@ -17,5 +19,8 @@ export function createContext(store: LocalShopStore, urls: ShopUrls): ShopContex
     for (const product of store.productsByIds(missing)) cache.set(product.id, product);
     return ids.flatMap((id) => cache.get(id) ?? []);
   };
-  return { store, urls, products, product: (id) => products([id])[0] ?? null };
+  const remember = (loaded: Iterable<ProductRecord>) => {
+    for (const product of loaded) if (!cache.has(product.id)) cache.set(product.id, product);
+  };
+  return { store, urls, products, product: (id) => products([id])[0] ?? null, remember };
 }

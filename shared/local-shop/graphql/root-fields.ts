@@ -2,7 +2,7 @@ import { STORE_NAME } from '../../brand.ts';
 import { findCart } from '../carts.ts';
 import { gid, numericId, parseGid } from '../gid.ts';
 import type { CartLineRequest } from '../store/cart-rules.ts';
-import type { ProductRecord } from '../store/records.ts';
+import type { CartRecord, ProductRecord } from '../store/records.ts';
 import { paginate, readConnectionArgs, type PageSource } from './connection.ts';
 import type { ShopContext } from './context.ts';
 import { defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
@@ -26,7 +26,11 @@ function productLookup(args: Args, ctx: ShopContext): ProductRecord | null {
     const id = numericId(args.id, 'Product');
     return id === null ? null : ctx.product(id);
   }
-  if (typeof args.handle === 'string') return ctx.store.productByHandle(args.handle);
+  if (typeof args.handle === 'string') {
+    const product = ctx.store.productByHandle(args.handle);
+    if (product) ctx.remember([product]);
+    return product;
+  }
   throw new ShopError('product requires an id or a handle');
 }
 
@@ -34,14 +38,24 @@ function nodeLookup(id: string, ctx: ShopContext): unknown {
   const product = numericId(id, 'Product');
   if (product !== null) return ctx.product(product);
   const variant = numericId(id, 'ProductVariant');
-  if (variant !== null) return ctx.store.variantById(variant)?.variant ?? null;
-  return null;
+  if (variant === null) return null;
+  const found = ctx.store.variantById(variant);
+  if (!found) return null;
+  ctx.remember([found.product]);
+  return found.variant;
+}
+
+/** A cart arrives with its lines' products loaded; the variants' `product` and `image` fields use them. */
+function rememberProducts(cart: CartRecord, ctx: ShopContext): CartRecord {
+  ctx.remember(cart.lines.map((line) => line.product));
+  return cart;
 }
 
 function cartLookup(args: Args, ctx: ShopContext) {
   const parsed = typeof args.id === 'string' ? parseGid(args.id) : null;
   if (!parsed || parsed.type !== 'Cart') return null;
-  return findCart(ctx.store, parsed.id, parsed.params.get('key'));
+  const cart = findCart(ctx.store, parsed.id, parsed.params.get('key'));
+  return cart && rememberProducts(cart, ctx);
 }
 
 /** Inputs the shop does not store are refused by name rather than silently dropped. */
@@ -62,7 +76,7 @@ function cartCreate(args: Args, ctx: ShopContext) {
     return { merchandiseId: String(line.merchandiseId), quantity: typeof line.quantity === 'number' ? line.quantity : 1 };
   });
   const result = ctx.store.createCart(requested);
-  return result.ok ? { cart: result.cart, userErrors: [], warnings: [] } : { cart: null, userErrors: result.userErrors, warnings: [] };
+  return result.ok ? { cart: rememberProducts(result.cart, ctx), userErrors: [], warnings: [] } : { cart: null, userErrors: result.userErrors, warnings: [] };
 }
 
 const SHOP_DESCRIPTION = 'Funny AI-themed t-shirts for people who run the business and let the robots do the paperwork.';
