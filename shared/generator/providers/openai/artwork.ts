@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { isPng, sniffFormat } from '../png.ts';
 import { OPENAI_DEFAULTS, createOpenAIClient, type OpenAISettings } from './client.ts';
+import { quoteUntrusted } from './concept-prompt.ts';
 import { OpenAIProviderError, toOpenAIError, type FailureContext } from './errors.ts';
 
 /**
@@ -26,14 +27,12 @@ export interface OpenAIArtworkOptions extends OpenAISettings {
 export const ARTWORK_SIZE = '1024x1536';
 const TASK = 'design artwork';
 
-/** Untrusted concept text, as a quoted JSON string, so it reads as subject matter, not instructions. */
-const asData = (text: string, max: number) => JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
-
+/** The concept's texts are untrusted: each goes in quoted, so it reads as subject matter, not instructions. */
 export function artworkPrompt(request: ArtworkRequest): string {
   return [
     'Artwork for a funny t-shirt print about AI at work, for entrepreneurs and professionals over 40.',
-    `Product (for subject matter only): ${asData(request.productName, 120)}. Category: ${asData(request.category, 60)}.`,
-    `The joke printed under the artwork (do not write it): ${asData(request.quote, 200)}.`,
+    `Product (for subject matter only): ${quoteUntrusted(request.productName, 120)}. Category: ${quoteUntrusted(request.category, 60)}.`,
+    `The joke printed under the artwork (do not write it): ${quoteUntrusted(request.quote, 200)}.`,
     `Draw one bold, simple, witty illustration that fits the joke, in a flat screen-print style using only these colours: ${request.colors.join(', ')}.`,
     'Transparent background, no frame, no border, no mockup, no shirt, no people’s faces in close-up.',
     'Absolutely no text: no letters, words, numbers, captions, logos, signs or speech bubbles anywhere in the image.',
