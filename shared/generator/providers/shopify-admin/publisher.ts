@@ -7,7 +7,7 @@ import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { descriptionHtml } from '../../../html.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
-import { ShopifyPublishError } from './errors.ts';
+import { ShopifyPublishError, type PublishStep } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
 
 /**
@@ -60,6 +60,10 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     providerName: PUBLISHER_PROVIDER_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+      // Each mutation answers in a field named as the step; its userErrors become a ShopifyPublishError.
+      const send = async (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
+        payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
+
       let bytes: Uint8Array;
       try {
         bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
@@ -69,24 +73,19 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       }
       const images = await productImagesFor(product.name, bytes);
 
-      const staged = payloadOf(
+      const staged = await send(
         'stagedUploadsCreate',
-        await client.call({
-          step: 'stagedUploadsCreate',
-          query: STAGED_UPLOADS_CREATE,
-          variables: {
-            input: images.map((image) => ({
-              resource: 'IMAGE',
-              filename: image.filename,
-              mimeType: 'image/png',
-              httpMethod: 'POST',
-              fileSize: String(image.bytes.byteLength),
-            })),
-          },
-          idempotent: true,
-          signal,
-        }),
-        'stagedUploadsCreate',
+        STAGED_UPLOADS_CREATE,
+        {
+          input: images.map((image) => ({
+            resource: 'IMAGE',
+            filename: image.filename,
+            mimeType: 'image/png',
+            httpMethod: 'POST',
+            fileSize: String(image.bytes.byteLength),
+          })),
+        },
+        true,
       );
       const targets = readStagedTargets(staged, images.length);
       for (const [i, target] of targets.entries()) {
@@ -94,27 +93,22 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         await uploadToStagedTarget(target, { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' }, { dispatcher: client.dispatcher, signal, timeoutMs });
       }
 
-      const created = payloadOf(
+      const created = await send(
         'productCreate',
-        await client.call({
-          step: 'productCreate',
-          query: PRODUCT_CREATE,
-          variables: {
-            product: {
-              title: product.name,
-              descriptionHtml: descriptionHtml(product.description),
-              productType: product.category,
-              vendor: STORE_NAME,
-              tags: tagsOf(product.keywords),
-              status: 'ACTIVE',
-              productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
-            },
-            media: targets.map((target, i) => ({ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: images[i]!.altText.slice(0, 512) })),
+        PRODUCT_CREATE,
+        {
+          product: {
+            title: product.name,
+            descriptionHtml: descriptionHtml(product.description),
+            productType: product.category,
+            vendor: STORE_NAME,
+            tags: tagsOf(product.keywords),
+            status: 'ACTIVE',
+            productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
           },
-          idempotent: false,
-          signal,
-        }),
-        'productCreate',
+          media: targets.map((target, i) => ({ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: images[i]!.altText.slice(0, 512) })),
+        },
+        false,
       );
       const createdProduct = created.product;
       if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
@@ -125,25 +119,20 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
 
       try {
         // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
-        payloadOf(
+        await send(
           'productVariantsBulkCreate',
-          await client.call({
-            step: 'productVariantsBulkCreate',
-            query: PRODUCT_VARIANTS_BULK_CREATE,
-            variables: {
-              productId,
-              strategy: 'REMOVE_STANDALONE_VARIANT',
-              variants: SIZES.map((size) => ({
-                optionValues: [{ optionName: 'Size', name: size }],
-                price: sizePrice(product.price, size),
-                // Printed on demand: never out of stock.
-                inventoryItem: { tracked: false },
-              })),
-            },
-            idempotent: false,
-            signal,
-          }),
-          'productVariantsBulkCreate',
+          PRODUCT_VARIANTS_BULK_CREATE,
+          {
+            productId,
+            strategy: 'REMOVE_STANDALONE_VARIANT',
+            variants: SIZES.map((size) => ({
+              optionValues: [{ optionName: 'Size', name: size }],
+              price: sizePrice(product.price, size),
+              // Printed on demand: never out of stock.
+              inventoryItem: { tracked: false },
+            })),
+          },
+          false,
         );
 
         onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
@@ -152,17 +141,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         });
         const publicationId = await onlineStore;
 
-        payloadOf(
-          'publishablePublish',
-          await client.call({
-            step: 'publishablePublish',
-            query: PUBLISHABLE_PUBLISH,
-            variables: { id: productId, input: [{ publicationId }] },
-            idempotent: true,
-            signal,
-          }),
-          'publishablePublish',
-        );
+        await send('publishablePublish', PUBLISHABLE_PUBLISH, { id: productId, input: [{ publicationId }] }, true);
       } catch (error) {
         // The product exists from here on: say which one, so it can be finished or removed by hand.
         throw error instanceof ShopifyPublishError ? error.withProduct(productId) : error;
