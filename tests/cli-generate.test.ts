@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunDocument } from '../cli/run/run-document.ts';
 import { startLocalShop } from '../shared/local-shop/index.ts';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
-import { finished, isolatedEnv, REPO_ROOT, spawnNode, type Finished } from './support/child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput, type Finished } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
 import {
   artworkPng,
@@ -20,10 +19,9 @@ import {
   type OpenAIRequest,
   type OpenAITestServer,
 } from './support/openai-server.ts';
+import { BIN, spawnCli } from './support/tshirt-gen.ts';
 
 /** `tshirt-gen [generate]` end to end: the real command in a child process, with pipes (not a TTY). */
-
-const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
 
 let work: string;
 const servers: OpenAITestServer[] = [];
@@ -49,32 +47,12 @@ function env(data: string, extra: Record<string, string> = {}): NodeJS.ProcessEn
   return isolatedEnv({ DATA_DIR: data, ...extra });
 }
 
-function spawnCli(args: string[], environment: NodeJS.ProcessEnv): ChildProcess {
-  return spawnNode([BIN, ...args], { env: environment });
-}
-
 const run = (args: string[], environment: NodeJS.ProcessEnv): Promise<Finished> => finished(spawnCli(args, environment));
 
 async function openAI(answer: (request: OpenAIRequest, index: number) => OpenAIReply): Promise<OpenAITestServer> {
   const server = await startOpenAIServer(answer);
   servers.push(server);
   return server;
-}
-
-/** Resolves when `stream` has printed text matching `pattern`. */
-function waitFor(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      if (pattern.test(text)) {
-        child[stream]?.off('data', onData);
-        resolve();
-      }
-    };
-    child[stream]?.on('data', onData);
-    child.on('close', () => reject(new Error(`exited before ${stream} matched ${pattern}: ${text}`)));
-  });
 }
 
 describe('tshirt-gen generate', () => {
@@ -214,7 +192,7 @@ describe('tshirt-gen generate', () => {
     // A long pause after each design: the signal arrives while the pipeline waits, after design 1.
     const child = spawnCli(['--count', '3', '--offline', '--delay', '60000', '--out', out], env(await dataDir()));
     const exit = finished(child);
-    await waitFor(child, 'stdout', /ready: .+-print\.png\n/);
+    await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
     child.kill('SIGINT');
     const result = await exit;
 
@@ -233,7 +211,7 @@ describe('tshirt-gen generate', () => {
     const out = path.join(work, 'terminated');
     const child = spawnCli(['--count', '2', '--offline', '--delay', '60000', '--out', out, '--json'], env(await dataDir()));
     const exit = finished(child);
-    await waitFor(child, 'stderr', /ready: /);
+    await waitForOutput(child, 'stderr', /ready: /);
     child.kill('SIGTERM');
     const result = await exit;
     expect(result.code).toBe(143);
@@ -324,9 +302,9 @@ describe('stop signals', () => {
     ].join('\n');
     const child = spawnNode(['--input-type=module', '-e', script], { env: isolatedEnv() });
     const exit = finished(child);
-    await waitFor(child, 'stdout', /listening\n/);
+    await waitForOutput(child, 'stdout', /listening\n/);
     child.kill('SIGINT');
-    await waitFor(child, 'stdout', /first SIGINT aborted=true\n/);
+    await waitForOutput(child, 'stdout', /first SIGINT aborted=true\n/);
     child.kill('SIGINT');
     const result = await exit;
     expect(result.code).toBe(130);

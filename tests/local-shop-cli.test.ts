@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
-import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForLine } from './support/child-process.ts';
+import { finished, isolatedEnv, waitForOutput } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
+import { shopEndpoint, spawnCli } from './support/tshirt-gen.ts';
 
 /** `tshirt-gen shop` end to end: the real command in a child process, as a user runs it. */
 
-const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
 // The command's own defaults come from the environment; keep the test's environment out of it.
 const ENV = isolatedEnv();
 
@@ -22,11 +21,11 @@ afterAll(async () => {
 
 describe('tshirt-gen shop', () => {
   it('seeds an empty store, prints its Storefront endpoint, answers queries and stops on SIGTERM', async () => {
-    const child = spawnNode([BIN, 'shop', '--port', '0', '--data', dataDir], { env: ENV });
+    const child = spawnCli(['shop', '--port', '0', '--data', dataDir], ENV);
     const exit = finished(child);
     try {
-      const [, endpoint] = await waitForLine(child, /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/);
-      const client = createStorefrontClient({ graphqlUrl: endpoint!, token: '' }, { retries: 0 });
+      const endpoint = await shopEndpoint({ child });
+      const client = createStorefrontClient({ graphqlUrl: endpoint, token: '' }, { retries: 0 });
       const products = await client.listProducts(20);
       expect(products.length).toBeGreaterThanOrEqual(12);
       const product = await client.productByHandle(products[1]!.handle);
@@ -47,9 +46,9 @@ describe('tshirt-gen shop', () => {
   });
 
   it('does not seed a store that already has products', async () => {
-    const child = spawnNode([BIN, 'shop', '--port', '0', '--data', dataDir], { env: ENV });
+    const child = spawnCli(['shop', '--port', '0', '--data', dataDir], ENV);
     const exit = finished(child);
-    const [, count] = await waitForLine(child, /Products:\s+(\d+)\n/);
+    const [, count] = await waitForOutput(child, 'stdout', /Products:\s+(\d+)\n/);
     child.kill('SIGTERM');
     const result = await exit;
     expect(Number(count)).toBeGreaterThanOrEqual(12);
@@ -61,10 +60,10 @@ describe('tshirt-gen shop', () => {
     const fixturesDir = await tempDir('tshirt-gen-fixtures-');
     try {
       for (const round of [1, 2]) {
-        const child = spawnNode([BIN, 'shop', '--port', '0', '--data', fixturesDir, '--no-seed', '--fixtures', '260'], { env: ENV });
+        const child = spawnCli(['shop', '--port', '0', '--data', fixturesDir, '--no-seed', '--fixtures', '260'], ENV);
         const exit = finished(child);
-        const [, endpoint] = await waitForLine(child, /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/);
-        const client = createStorefrontClient({ graphqlUrl: endpoint!, token: '' }, { retries: 0 });
+        const endpoint = await shopEndpoint({ child });
+        const client = createStorefrontClient({ graphqlUrl: endpoint, token: '' }, { retries: 0 });
         const products = await client.allProducts();
         await client.close();
         child.kill('SIGTERM');
@@ -76,7 +75,7 @@ describe('tshirt-gen shop', () => {
         else expect(result.stdout).not.toMatch(/Adding/);
         expect(result.code).toBe(0);
       }
-      const refused = await finished(spawnNode([BIN, 'shop', '--fixtures', 'lots'], { env: ENV }));
+      const refused = await finished(spawnCli(['shop', '--fixtures', 'lots'], ENV));
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/^tshirt-gen: .*--fixtures/);
     } finally {
@@ -86,7 +85,7 @@ describe('tshirt-gen shop', () => {
 
   it('reports bad flags in one line with exit status 2 and no stack trace', async () => {
     for (const args of [['shop', '--port', 'eighty'], ['shop', '--bogus'], ['shop', '--public-url', 'ftp://x'], ['shopp']]) {
-      const result = await finished(spawnNode([BIN, ...args], { env: ENV }));
+      const result = await finished(spawnCli(args, ENV));
       expect({ args, code: result.code }).toEqual({ args, code: 2 });
       expect(result.stderr).toMatch(/^tshirt-gen: .+\n$/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -98,7 +97,7 @@ describe('tshirt-gen shop', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const result = await finished(spawnNode([BIN, 'shop', '--port', String(port), '--data', dataDir, '--no-seed'], { env: ENV }));
+      const result = await finished(spawnCli(['shop', '--port', String(port), '--data', dataDir, '--no-seed'], ENV));
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(`tshirt-gen: Port ${port} on 127.0.0.1 is already in use; choose another with --port\n`);
     } finally {

@@ -6,7 +6,7 @@ import { formatDecimal, parseCents } from '../shared/local-shop/money.ts';
 import { slugify } from '../shared/local-shop/store/slug.ts';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
 import { PRODUCTS_QUERY } from '../shared/storefront/documents.ts';
-import { finished, spawnNode, SUPPORT_DIR, waitForLine } from './support/child-process.ts';
+import { finished, spawnNode, SUPPORT_DIR, waitForOutput } from './support/child-process.ts';
 import { plainPng, postGraphql, startTestShop, tempDir, type TestShop } from './support/local-shop.ts';
 
 /** The shop's store: money, the publishing write path, cursor pagination, and writers in several processes. */
@@ -174,7 +174,7 @@ describe('several processes writing at once', () => {
     try {
       const child = spawnNode([path.join(SUPPORT_DIR, 'write-until-killed.ts'), dataDir]);
       const exit = finished(child);
-      await waitForLine(child, /committed 8\n/);
+      await waitForOutput(child, 'stdout', /committed 8\n/);
       child.kill('SIGKILL');
       expect((await exit).signal).toBe('SIGKILL');
 

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontClient } from '../shared/storefront/client.ts';
 import type { Product } from '../shared/storefront/schemas.ts';
+import { waitForOutput } from './support/child-process.ts';
 import { tempDir } from './support/local-shop.ts';
 import { inspectShopFiles, type ShopFileReport } from './support/shop-files.ts';
-import { kill, shopEndpoint, spawnPublishingRun, spawnShop, waitForOutput, type Spawned } from './support/tshirt-gen.ts';
+import { kill, shopEndpoint, spawnPublishingRun, spawnShop, type Spawned } from './support/tshirt-gen.ts';
 
 /**
  * SIGKILL in the middle of publishing, with the write transaction open (every row written, the

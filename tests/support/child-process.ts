@@ -44,21 +44,21 @@ export function finished(child: ChildProcess): Promise<Finished> {
   });
 }
 
-/** Resolves with the first stdout line matching `pattern` (rejects if the process ends first). */
-export function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+/** Resolves with the first match of `pattern` in what `stream` printed; rejects if the process ends first. */
+export function waitForOutput(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
-    let buffer = '';
-    let stderr = '';
+    let text = '';
     const onData = (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = buffer.match(pattern);
+      text += chunk.toString();
+      const match = text.match(pattern);
       if (match) {
-        child.stdout?.off('data', onData);
+        child[stream]?.off('data', onData);
+        child.off('close', onClose);
         resolve(match);
       }
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => reject(new Error(`process exited (${code}) before printing ${pattern}; stdout: ${buffer} stderr: ${stderr}`)));
+    const onClose = (code: number | null) => reject(new Error(`the process ended (${code}) before ${stream} matched ${pattern}:\n${text}`));
+    child[stream]?.on('data', onData);
+    child.once('close', onClose);
   });
 }

@@ -1,13 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { finished, isolatedEnv, REPO_ROOT, spawnNode, SUPPORT_DIR, type Finished } from './child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, SUPPORT_DIR, waitForOutput, type Finished } from './child-process.ts';
 
 /**
  * `tshirt-gen shop` and `tshirt-gen generate` as child processes sharing one DATA_DIR, as staff and
  * scripts run them, optionally with the crash tests' preload that holds a product commit open.
  */
 
-const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
+export const BIN = path.join(REPO_ROOT, 'cli', 'bin.js');
 const HOLD_COMMIT = path.join(SUPPORT_DIR, 'hold-commit.ts');
 
 export interface Spawned {
@@ -20,46 +20,32 @@ export interface SpawnOptions {
   holdProductCommit?: number;
 }
 
-function spawnCli(args: string[], dataDir: string, { holdProductCommit }: SpawnOptions): Spawned {
-  const preload = holdProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
-  const env = isolatedEnv({ DATA_DIR: dataDir, ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }) });
-  const child = spawnNode([...preload, BIN, ...args], { env });
-  return { child, exit: finished(child) };
+/** `tshirt-gen <args>` with this environment (default: the isolated one, so no DATA_DIR either). */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = isolatedEnv(), nodeArgs: string[] = []): ChildProcess {
+  return spawnNode([...nodeArgs, BIN, ...args], { env });
 }
 
-/** Resolves with the first match of `pattern` in what `stream` printed; rejects if the process ends first. */
-export function waitForOutput(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = text.match(pattern);
-      if (match) {
-        child[stream]?.off('data', onData);
-        child.off('close', onClose);
-        resolve(match);
-      }
-    };
-    const onClose = (code: number | null) => reject(new Error(`the process ended (${code}) before ${stream} matched ${pattern}:\n${text}`));
-    child[stream]?.on('data', onData);
-    child.once('close', onClose);
-  });
+function spawnInDataDir(args: string[], dataDir: string, { holdProductCommit }: SpawnOptions): Spawned {
+  const preload = holdProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
+  const env = isolatedEnv({ DATA_DIR: dataDir, ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }) });
+  const child = spawnCli(args, env, preload);
+  return { child, exit: finished(child) };
 }
 
 /** `tshirt-gen shop` on a free loopback port, with these extra arguments. */
 export function spawnShop(dataDir: string, args: string[] = [], options: SpawnOptions = {}): Spawned {
-  return spawnCli(['shop', '--port', '0', '--host', '127.0.0.1', '--data', dataDir, ...args], dataDir, options);
+  return spawnInDataDir(['shop', '--port', '0', '--host', '127.0.0.1', '--data', dataDir, ...args], dataDir, options);
 }
 
 /** Waits until a spawned shop prints its Storefront endpoint. */
-export async function shopEndpoint(shop: Spawned): Promise<string> {
+export async function shopEndpoint(shop: { child: ChildProcess }): Promise<string> {
   const [, endpoint] = await waitForOutput(shop.child, 'stdout', /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/);
   return endpoint!;
 }
 
 /** `tshirt-gen generate --offline --delay 0 --publish --json` with these extra arguments. */
 export function spawnPublishingRun(dataDir: string, args: string[], options: SpawnOptions = {}): Spawned {
-  return spawnCli(['--offline', '--delay', '0', '--publish', '--json', ...args], dataDir, options);
+  return spawnInDataDir(['--offline', '--delay', '0', '--publish', '--json', ...args], dataDir, options);
 }
 
 /** SIGKILL, and wait until the process is gone. */
