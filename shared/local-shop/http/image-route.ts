@@ -16,6 +16,16 @@ import { BASE_HEADERS, sendText } from './responses.ts';
 
 const FORMAT_PARAMS: Record<string, ImageExtension> = { webp: 'webp', png: 'png', jpg: 'jpg', pjpg: 'jpg', jpeg: 'jpg' };
 
+/** The file's size in bytes, or null when there is no such file. */
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    return (await fs.promises.stat(file)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 export async function handleImage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -28,7 +38,9 @@ export async function handleImage(
   const name = rawPath.slice(IMAGE_PATH_PREFIX.length);
   const match = IMAGE_FILE_NAME.exec(name);
   const record = match ? store.imageByFile(name) : null;
-  if (!match || !record || !fs.existsSync(store.images.pathOf(name))) {
+  const original = record ? store.images.pathOf(name) : null;
+  const originalSize = original ? await sizeOf(original) : null;
+  if (!match || !record || originalSize === null) {
     sendText(res, 404, 'Image not found', {}, headOnly);
     return;
   }
@@ -62,7 +74,8 @@ export async function handleImage(
     res.end();
     return;
   }
-  const { size } = await fs.promises.stat(file);
+  // The original was just measured; a resized copy is measured now.
+  const size = file === original ? originalSize : (await fs.promises.stat(file)).size;
   res.writeHead(200, { ...headers, 'Content-Length': size });
   if (headOnly) {
     res.end();
