@@ -21,11 +21,8 @@ const port = (fallback: number) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((s) => (s ? s : undefined));
+// Empty values never get here: loadConfig drops them first, so they take the default.
+const optionalText = z.string().trim().optional();
 
 const nonNegativeInt = (fallback: number) =>
   z

@@ -34,11 +34,6 @@ export function isImageFileName(name: string): boolean {
   return IMAGE_FILE_NAME.test(name);
 }
 
-export function contentTypeOf(file: string): string {
-  const ext = IMAGE_FILE_NAME.exec(file)?.[2] as ImageExtension | undefined;
-  return ext ? IMAGE_CONTENT_TYPES[ext] : 'application/octet-stream';
-}
-
 export class ImageFiles {
   readonly dir: string;
   readonly cacheDir: string;

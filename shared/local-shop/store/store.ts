@@ -43,14 +43,12 @@ const SEEDED_KEY = 'seeded_at';
 type Row = Record<string, SQLOutputValue>;
 
 export class LocalShopStore {
-  readonly dataDir: string;
   readonly databaseFile: string;
   readonly images: ImageFiles;
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
 
-  private constructor(dataDir: string, db: DatabaseSync, databaseFile: string, images: ImageFiles) {
-    this.dataDir = dataDir;
+  private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles) {
     this.#db = db;
     this.databaseFile = databaseFile;
     this.images = images;
@@ -61,7 +59,7 @@ export class LocalShopStore {
     const root = path.resolve(dataDir, 'shop');
     const images = new ImageFiles(path.join(root, 'images'));
     const file = path.join(root, 'shop.sqlite');
-    return new LocalShopStore(path.resolve(dataDir), openDatabase(file), file, images);
+    return new LocalShopStore(openDatabase(file), file, images);
   }
 
   close(): void {
