@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { BRAND } from '../shared/brand.ts';
 import { loadConfig } from '../shared/config.ts';
 import { createGeneratorServices, type GeneratorServices } from '../site/server/generator/services.ts';
 import { startSiteServer, type SiteServer } from '../site/server/site-server.ts';
+import { filesUnder } from './support/files.ts';
 import { startScriptedStore, type ScriptedStore } from './support/scripted-store.ts';
 
 /**
@@ -36,14 +37,6 @@ afterAll(async () => {
   }
   await store?.close();
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (entry === 'node_modules') return [];
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 const PAGES = ['/', '/product/shirt-1', '/no-such-page', '/generator'];
 

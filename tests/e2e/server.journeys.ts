@@ -1,21 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import { harness, newPage, visit } from './harness.ts';
 import { productWithSoldOutVariant, shopProducts } from './shop-data.ts';
 
 /** How the store is served and what it ships: headers, 404s, sitemap, secrets, and the JS budget. */
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (entry === 'node_modules') return [];
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 interface JsWeight {
   react: number;
