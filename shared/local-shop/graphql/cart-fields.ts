@@ -2,7 +2,7 @@ import { cartTotals, lineTotalCents } from '../carts.ts';
 import { gid } from '../gid.ts';
 import { money } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
-import { connectionFromList, readConnectionArgs } from './connection.ts';
+import { CONNECTION_ARGS, connectionFromList, readConnectionArgs } from './connection.ts';
 import { connectionTypes, defineFields, plainFields, type TypeFields } from './field-map.ts';
 
 /** Cart, CartLine, their costs and the cartCreate payload. No taxes, shipping or discounts: totals are subtotals. */
@@ -30,7 +30,7 @@ export const CART_FIELDS: Record<string, TypeFields> = {
       return { subtotalAmount: subtotal, totalAmount: subtotal, checkoutChargeAmount: subtotal, subtotalAmountEstimated: false, totalAmountEstimated: false };
     },
     lines: {
-      args: ['first', 'after', 'last', 'before', 'reverse'],
+      args: CONNECTION_ARGS,
       resolve: (c, args) => connectionFromList(c.lines, (line) => line.id, readConnectionArgs(args, 'lines'), 'lines'),
     },
   }),

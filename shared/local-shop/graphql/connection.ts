@@ -9,6 +9,9 @@ import { ShopError } from './shop-error.ts';
  * beyond the page in either direction.
  */
 
+/** The arguments every connection field takes. */
+export const CONNECTION_ARGS = ['first', 'after', 'last', 'before', 'reverse'] as const;
+
 export interface PageInfo {
   hasNextPage: boolean;
   hasPreviousPage: boolean;

@@ -3,13 +3,12 @@ import { gid } from '../gid.ts';
 import { money } from '../money.ts';
 import type { ImageRecord, ProductRecord, SelectedOption, VariantRecord } from '../store/records.ts';
 import type { ImageTransform } from '../urls.ts';
-import { connectionFromList, readConnectionArgs } from './connection.ts';
+import { CONNECTION_ARGS, connectionFromList, readConnectionArgs } from './connection.ts';
 import { connectionTypes, defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
 import { ShopError, notImplemented } from './shop-error.ts';
 
 /** Product, ProductVariant, Image, ProductOption and their value types. */
 
-const CONNECTION_ARGS = ['first', 'after', 'last', 'before', 'reverse'] as const;
 const MATCH_ARGS = ['selectedOptions', 'ignoreUnknownOptions', 'caseInsensitiveMatch'] as const;
 
 interface OptionSource {

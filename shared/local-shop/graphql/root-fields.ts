@@ -3,7 +3,7 @@ import { findCart } from '../carts.ts';
 import { gid, numericId, parseGid } from '../gid.ts';
 import type { CartLineRequest } from '../store/cart-rules.ts';
 import type { CartRecord, ProductRecord } from '../store/records.ts';
-import { paginate, readConnectionArgs, type PageSource } from './connection.ts';
+import { CONNECTION_ARGS, paginate, readConnectionArgs, type PageSource } from './connection.ts';
 import type { ShopContext } from './context.ts';
 import { defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
 import { ShopError, notImplemented } from './shop-error.ts';
@@ -80,8 +80,6 @@ function cartCreate(args: Args, ctx: ShopContext) {
 }
 
 const SHOP_DESCRIPTION = 'Funny AI-themed t-shirts for people who run the business and let the robots do the paperwork.';
-
-const CONNECTION_ARGS = ['first', 'after', 'last', 'before', 'reverse'];
 
 export const ROOT_FIELDS: Record<string, TypeFields> = {
   QueryRoot: defineFields<unknown>({
