@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { STORE_NAME } from '../../shared/brand.ts';
+import { listenForStopSignals } from '../signals.ts';
 
 /**
  * `tshirt-gen shop`: runs the embedded Storefront API shop in the foreground until Ctrl-C or SIGTERM,
@@ -41,20 +42,6 @@ function parseUrl(value: string): string {
   throw new InvalidArgumentError('must be an http(s) URL such as http://127.0.0.1:8787.');
 }
 
-function waitForStopSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      // A second Ctrl-C while shutting down means "now".
-      process.once('SIGINT', () => process.exit(130));
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 async function runShop(flags: ShopFlags): Promise<void> {
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for SQLite, GraphQL and zod.
   const [{ loadConfig }, { fillWithFixtures, localShopOptionsFromConfig, startLocalShop }] = await Promise.all([
@@ -65,7 +52,9 @@ async function runShop(flags: ShopFlags): Promise<void> {
   const defaults = localShopOptionsFromConfig(config);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   // Listen for Ctrl-C/SIGTERM from the start: a signal during seeding or start-up still ends in a clean stop.
-  const stopped = waitForStopSignal();
+  // A second one while shutting down means "now".
+  const { promise: stopped, resolve: stop } = Promise.withResolvers<NodeJS.Signals>();
+  const signals = listenForStopSignals(stop);
   const shop = await startLocalShop({
     ...defaults,
     ...(flags.port !== undefined ? { port: flags.port } : {}),
@@ -88,6 +77,7 @@ async function runShop(flags: ShopFlags): Promise<void> {
   const signal = await stopped;
   out(`Stopping (${signal})…`);
   await shop.close();
+  signals.dispose();
   out('Stopped.');
 }
 
