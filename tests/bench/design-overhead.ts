@@ -6,6 +6,7 @@ import { BRAND } from '../../shared/brand.ts';
 import { DESIGN_LAYOUTS, PRINT_WIDTH, renderDesign, renderSvgToPng, warmUpDesignRenderer } from '../../shared/design/index.ts';
 import { createDirectoryDesignStore } from '../../shared/generator/providers/designs/directory-store.ts';
 import { createOfflineConceptProvider } from '../../shared/generator/providers/offline/concepts.ts';
+import { median, sum } from './stats.ts';
 
 /**
  * What an offline design costs over the rasteriser alone. For each sample, in one process: the
@@ -26,12 +27,6 @@ export interface DesignOverhead {
   ratio: number;
   layouts: string[];
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function measureDesignOverhead(samples = 8, seed = 2026): Promise<DesignOverhead> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'design-overhead-'));
@@ -59,7 +54,6 @@ export async function measureDesignOverhead(samples = 8, seed = 2026): Promise<D
       bare.push(t2 - t1);
       layouts.push(rendered.layout);
     }
-    const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
     return { samples, designMs: median(design), bareMs: median(bare), ratio: sum(design) / sum(bare), layouts };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
