@@ -1,7 +1,7 @@
 import { DESIGN_LAYOUTS, renderDesign } from '../../../design/index.ts';
 import type { DesignProvider, DesignResult } from '../../types.ts';
 import { hashParts } from '../offline/random.ts';
-import type { DesignStore } from './store.ts';
+import { saveRendered, type DesignStore } from './store.ts';
 
 /**
  * Typographic designs with no image model: the quote set by our renderer in one of its layouts.
@@ -35,11 +35,7 @@ export function createOfflineDesignProvider(options: OfflineDesignOptions): Desi
         },
         { print: options.print ?? true },
       );
-      signal?.throwIfAborted();
-      return options.store.save(
-        { name: request.productName, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) },
-        signal,
-      );
+      return saveRendered(options.store, request.productName, rendered, signal);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { renderDesign } from '../../../design/index.ts';
 import type { DesignProvider, DesignResult } from '../../types.ts';
 import type { ArtworkClient } from '../openai/artwork.ts';
-import type { DesignStore } from './store.ts';
+import { saveRendered, type DesignStore } from './store.ts';
 
 /**
  * Designs with artwork from an image model: the model draws a picture (no text), our renderer sets
@@ -26,11 +26,7 @@ export function createArtworkDesignProvider(options: ArtworkDesignOptions): Desi
         { quote: request.quote, title: request.productName, colors: request.colors, artwork },
         { print: options.print ?? true },
       );
-      signal?.throwIfAborted();
-      return options.store.save(
-        { name: request.productName, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) },
-        signal,
-      );
+      return saveRendered(options.store, request.productName, rendered, signal);
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { RenderedDesign } from '../../../design/index.ts';
+
 /**
  * Where finished designs go. The design providers render, then hand the PNGs to a store, which
  * decides where they live and which URL the product card, the shop and the publisher will use:
@@ -24,4 +26,10 @@ export interface SavedDesign {
 
 export interface DesignStore {
   save(design: DesignToSave, signal?: AbortSignal): Promise<SavedDesign>;
+}
+
+/** The rendered design into the store under the product's name, unless the run was cancelled while it rendered. */
+export async function saveRendered(store: DesignStore, name: string, rendered: RenderedDesign, signal?: AbortSignal): Promise<SavedDesign> {
+  signal?.throwIfAborted();
+  return store.save({ name, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) }, signal);
 }
