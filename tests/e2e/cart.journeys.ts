@@ -1,20 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartButton, cartCount, drawer, harness, hydrated, newPage, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { cartButton, cartCount, drawer, harness, hydrated, newPage, newTabFrom, openDrawer, storedCart, unexpectedErrors, visit } from './harness.ts';
 import { productWithOptions, variantsOf } from './shop-data.ts';
 
 /** The cart: the whole shopper journey to checkout, persistence, other tabs, bad storage, keyboard, failure. */
-
-async function storedCart(page: Page): Promise<{ items: { variantId: string; quantity: number }[] }> {
-  return JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{"items":[]}') as { items: { variantId: string; quantity: number }[] };
-}
-
-/** Runs `act` and returns the tab it opened, once loaded. */
-async function newTabFrom(context: BrowserContext, act: () => Promise<unknown>): Promise<Page> {
-  const [tab] = await Promise.all([context.waitForEvent('page'), act()]);
-  await tab.waitForLoadState();
-  return tab;
-}
 
 function expectCheckoutPage(tab: Page): void {
   const url = new URL(tab.url());
@@ -74,7 +63,7 @@ export function cartJourneys(): void {
       expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe('Test checkout');
       expect(await tab.locator('body').textContent()).toContain(product.title);
       await drawer(page).waitFor({ state: 'hidden' });
-      expect((await storedCart(page)).items).toHaveLength(1);
+      expect((await storedCart(page))?.items).toHaveLength(1);
       expect(unexpectedErrors(messages)).toEqual([]);
       await close();
     });

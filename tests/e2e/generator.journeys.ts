@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/brand.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, hydrated, newPage, unexpectedErrors } from './harness.ts';
+import { harness, hydrated, newPage, openGenerator, siteFetch, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
 
 /**
  * /generator end to end: the staff token, a run with a failing design, and publishing that reaches
@@ -10,22 +10,7 @@ import { harness, hydrated, newPage, unexpectedErrors } from './harness.ts';
  */
 
 const TOKEN = FAKE_SECRETS.GENERATOR_TOKEN;
-// The page learns that a token is needed from the API's 401, which the browser logs.
-const TOKEN_CHECK = /401 \(Unauthorized\)/;
 const LIVE_WITHIN_MS = 60_000;
-
-async function openGenerator(page: Page): Promise<void> {
-  await page.goto(new URL('/generator', harness.store.siteUrl).toString());
-  await hydrated(page);
-}
-
-/** Enters the staff token in the page's form and waits for the settings. */
-async function unlock(page: Page, token: string = TOKEN): Promise<void> {
-  const form = page.getByRole('form', { name: 'Staff access' });
-  await form.waitFor();
-  await form.getByLabel('Staff token').fill(token);
-  await form.getByRole('button', { name: 'Unlock the generator' }).click();
-}
 
 function generateButton(page: Page) {
   return page.getByRole('button', { name: /^Generate -?\d+ Products$/ });
@@ -50,12 +35,6 @@ function toast(page: Page, title: string) {
   return page.locator('.toast-title', { hasText: title });
 }
 
-function api(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
-}
-
 export function generatorJourneys(): void {
   describe('generator page', () => {
     it('is for staff only: noindex, no canonical URL, not in the sitemap', async () => {
@@ -71,9 +50,9 @@ export function generatorJourneys(): void {
       const { page, context, messages, close } = await newPage({ width: 390, height: 844 });
       await openGenerator(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('AI Product Generator');
-      await unlock(page, 'not-the-token');
+      await unlockGenerator(page, 'not-the-token');
       await page.getByText('That token was not accepted. Check it and enter it again.').waitFor();
-      await unlock(page);
+      await unlockGenerator(page);
       await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
       expect(await page.getByText('Configure your settings above and click Generate Products').count()).toBe(1);
 
@@ -119,7 +98,7 @@ export function generatorJourneys(): void {
         designCalls++ === 0 ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The image model is overloaded' }) }) : route.continue(),
       );
       await openGenerator(page);
-      await unlock(page);
+      await unlockGenerator(page);
       await generate(page, 2, 'lighthouse keepers who automate everything');
       // While running: inputs off, the button shows the progress with a spinner, screen readers hear it.
       expect(await page.getByLabel('Number of Products').isDisabled()).toBe(true);
@@ -154,7 +133,7 @@ export function generatorJourneys(): void {
     it('generate 2, Publish All Ready: both published, and both on the home page within 60 s while every page keeps answering', async () => {
       const { page, messages, close } = await newPage();
       await openGenerator(page);
-      await unlock(page);
+      await unlockGenerator(page);
       await generate(page, 2, 'retired astronauts who run bakeries');
       await runFinished(page);
       expect(await cards(page).locator('.gen-card-title').count()).toBe(2);
@@ -212,7 +191,7 @@ export function generatorJourneys(): void {
 
     it('answers 401 without the staff token and with a wrong one, as JSON', async () => {
       for (const token of [undefined, 'wrong']) {
-        const response = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify(conceptsBody), ...(token ? { token } : {}) });
+        const response = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify(conceptsBody), ...(token ? { token } : {}) });
         expect(response.status).toBe(401);
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(((await response.json()) as { error: string }).error).toMatch(/staff token/);
@@ -220,13 +199,13 @@ export function generatorJourneys(): void {
     });
 
     it('answers 400 for a bad count, malformed JSON and a publish without a design', async () => {
-      const badCount = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, productCount: 21 }), token: TOKEN });
+      const badCount = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, productCount: 21 }), token: TOKEN });
       expect(badCount.status).toBe(400);
       expect(await badCount.json()).toEqual({ error: 'productCount must be at most 20' });
-      const malformed = await api('/api/generate-product-design', { method: 'POST', headers: json, body: '{"productName":', token: TOKEN });
+      const malformed = await siteFetch('/api/generate-product-design', { method: 'POST', headers: json, body: '{"productName":', token: TOKEN });
       expect(malformed.status).toBe(400);
       expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON' });
-      const noImage = await api('/api/publish-to-shopify', {
+      const noImage = await siteFetch('/api/publish-to-shopify', {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ product: { name: 'A', description: 'B', price: 20, category: 'AI', keywords: ['ai'] } }),
@@ -237,10 +216,10 @@ export function generatorJourneys(): void {
     });
 
     it('answers 413 for a body over 1 MB and 415 for one that is not JSON', async () => {
-      const big = await api('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }), token: TOKEN });
+      const big = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }), token: TOKEN });
       expect(big.status).toBe(413);
       expect(await big.json()).toEqual({ error: 'The request body is larger than 1 MB' });
-      const form = await api('/api/generate-product-concepts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'productCount=1', token: TOKEN });
+      const form = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'productCount=1', token: TOKEN });
       expect(form.status).toBe(415);
       // The store keeps answering afterwards.
       expect((await fetch(harness.store.siteUrl)).status).toBe(200);

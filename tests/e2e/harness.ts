@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
-import { startStoreProcess, type StoreProcess, type StoreProcessOptions } from '../support/store-process.ts';
+import { FAKE_SECRETS, startStoreProcess, type StoreProcess, type StoreProcessOptions } from '../support/store-process.ts';
 
 /**
  * What every end-to-end journey shares: one `npm start` (a build takes a while on a small machine)
@@ -84,6 +84,22 @@ export async function visit(page: Page, path: string): Promise<void> {
   await hydrated(page);
 }
 
+/** Runs `act` and returns the tab it opened, once loaded. */
+export async function newTabFrom(context: BrowserContext, act: () => Promise<unknown>): Promise<Page> {
+  const [tab] = await Promise.all([context.waitForEvent('page'), act()]);
+  await tab.waitForLoadState();
+  return tab;
+}
+
+export interface StoredCart {
+  items: { variantId: string; quantity: number }[];
+}
+
+/** The cart as the page keeps it in localStorage (null when there is none). */
+export async function storedCart(page: Page): Promise<StoredCart | null> {
+  return JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? 'null') as StoredCart | null;
+}
+
 export function cartButton(page: Page) {
   return page.getByRole('button', { name: /^Cart, \d+ items?$/ });
 }
@@ -123,4 +139,27 @@ export async function layoutShift(page: Page): Promise<number> {
         setTimeout(() => resolve(total), 300);
       }),
   );
+}
+
+// The generator page learns that a token is needed from the API's 401, which the browser logs.
+export const TOKEN_CHECK = /401 \(Unauthorized\)/;
+
+export async function openGenerator(page: Page): Promise<void> {
+  await page.goto(new URL('/generator', harness.store.siteUrl).toString());
+  await hydrated(page);
+}
+
+/** Enters the staff token in the generator page's form and sends it. */
+export async function unlockGenerator(page: Page, token: string = FAKE_SECRETS.GENERATOR_TOKEN): Promise<void> {
+  const form = page.getByRole('form', { name: 'Staff access' });
+  await form.waitFor();
+  await form.getByLabel('Staff token').fill(token);
+  await form.getByRole('button', { name: 'Unlock the generator' }).click();
+}
+
+/** `fetch` of a path on the store; `token`, when given, goes in as the staff bearer token. */
+export function siteFetch(path: string, { token, ...init }: RequestInit & { token?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
 }

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Concept } from '../../shared/generator/types.ts';
-import { FAKE_SECRETS } from '../support/store-process.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
-import { harness, hydrated, newPage, unexpectedErrors } from './harness.ts';
+import { newPage, openGenerator, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
 
 /**
@@ -11,8 +10,6 @@ import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
  * concepts, a design failure and a publish answer fed to the page with hostile names, categories,
  * quotes and error messages. Cards and toasts show them as text; nothing runs.
  */
-
-const TOKEN_CHECK = /401 \(Unauthorized\)/;
 
 const HOSTILE_CONCEPTS: Concept[] = [
   {
@@ -34,12 +31,9 @@ const HOSTILE_CONCEPTS: Concept[] = [
 ];
 const DESIGN_ERROR = '<img src=x onerror="window.__pwned=2"> could not be drawn & "quoted"';
 
-async function openGenerator(page: Page): Promise<void> {
-  await page.goto(new URL('/generator', harness.store.siteUrl).toString());
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Staff access' });
-  await form.getByLabel('Staff token').fill(FAKE_SECRETS.GENERATOR_TOKEN);
-  await form.getByRole('button', { name: 'Unlock the generator' }).click();
+async function openUnlocked(page: Page): Promise<void> {
+  await openGenerator(page);
+  await unlockGenerator(page);
   await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
 }
 
@@ -56,7 +50,7 @@ export function hostileGeneratorJourneys(): void {
     it('a real run with a hostile theme and guidelines: the cards show what the API answered, as text', async () => {
       const { page, context, messages, close } = await newPage();
       const watch = watchDialogs(context);
-      await openGenerator(page);
+      await openUnlocked(page);
       const theme = HOSTILE_TEXTS.slice(0, 4).join(' ').slice(0, 200);
       const answered = page.waitForResponse((response) => response.url().endsWith('/api/generate-product-concepts'));
       await generate(page, 1, theme, HOSTILE_TEXTS.join('\n'));
@@ -84,7 +78,7 @@ export function hostileGeneratorJourneys(): void {
       await page.route('**/api/publish-to-shopify', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ productId: 'gid://shopify/Product/424242', handle: 'hostile-markup' }) }),
       );
-      await openGenerator(page);
+      await openUnlocked(page);
       await generate(page, 2, 'anything', '');
 
       expect(await textsOf(page, '.gen-card-title')).toEqual(HOSTILE_CONCEPTS.map((c) => c.name));

@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORE_NAME } from '../../shared/brand.ts';
 import { metaDescription } from '../../site/utils/seo.ts';
-import { harness, hydrated, newPage, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { harness, hydrated, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
 import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
 
@@ -13,12 +12,6 @@ import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
  */
 
 const [markup, quotes] = HOSTILE_PRODUCTS as [(typeof HOSTILE_PRODUCTS)[number], (typeof HOSTILE_PRODUCTS)[number]];
-
-async function newTabFrom(context: BrowserContext, act: () => Promise<unknown>): Promise<Page> {
-  const [tab] = await Promise.all([context.waitForEvent('page'), act()]);
-  await tab.waitForLoadState();
-  return tab;
-}
 
 export function hostilePageJourneys(): void {
   describe('hostile product text in Chromium', () => {

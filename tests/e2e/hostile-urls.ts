@@ -3,7 +3,7 @@ import { BRAND } from '../../shared/brand.ts';
 import { rawRequest } from '../support/local-shop.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness } from './harness.ts';
+import { harness, siteFetch } from './harness.ts';
 
 /**
  * The store's own URLs over raw HTTP, the way `npm start` serves them (static files from the build,
@@ -53,12 +53,6 @@ const TRAVERSALS = [
 // arrives before the upload ends shows the server refused the body while it was arriving.
 const STREAM_LIMIT = 48 * 1024 * 1024;
 
-function api(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`);
-  return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
-}
-
 export function hostileUrlJourneys(): void {
   describe('the store’s URLs under attack', () => {
     it('answers every traversal in any encoding with a 400 or 404 that leaks nothing, with nosniff', async () => {
@@ -102,7 +96,7 @@ export function hostileUrlJourneys(): void {
     it('answers 413 on every POST endpoint for 2 MB, declared or streamed, and keeps answering', async () => {
       const big = JSON.stringify({ productCount: 1, theme: 'cats', brand: BRAND, guidelines: 'x'.repeat(2 * 1024 * 1024) });
       for (const path of ['/api/generate-product-concepts', '/api/generate-product-design', '/api/publish-to-shopify']) {
-        const declared = await api(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+        const declared = await siteFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big, token: FAKE_SECRETS.GENERATOR_TOKEN });
         expect({ path, status: declared.status }).toEqual({ path, status: 413 });
         expect(await declared.json()).toEqual({ error: 'The request body is larger than 1 MB' });
 

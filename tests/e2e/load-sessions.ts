@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/brand.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness } from './harness.ts';
+import { harness, siteFetch } from './harness.ts';
 
 /**
  * Ten staff sessions using the generator API at once over HTTP, against the real server (one
@@ -28,10 +28,11 @@ interface SessionResult {
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(new URL(path, harness.store.siteUrl), {
+  const response = await siteFetch(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}` },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    token: FAKE_SECRETS.GENERATOR_TOKEN,
   });
   const json = (await response.json()) as T & { error?: string };
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${json.error}`);

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { cspViolations, drawer, harness, newPage, openDrawer, pagesWatched, visit } from './harness.ts';
+import { cspViolations, drawer, harness, newPage, openDrawer, pagesWatched, storedCart, visit } from './harness.ts';
 import { productWithOptions } from './shop-data.ts';
 
 /**
@@ -20,10 +20,6 @@ async function installClock(page: Page): Promise<void> {
       return controller.signal;
     };
   });
-}
-
-async function storedCart(page: Page): Promise<unknown> {
-  return JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? 'null');
 }
 
 async function policyOf(page: Page): Promise<string> {

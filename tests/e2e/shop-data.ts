@@ -1,3 +1,4 @@
+import { postGraphql } from '../support/local-shop.ts';
 import { harness } from './harness.ts';
 
 /** The embedded shop's catalogue as the Storefront API gives it, for journeys that need ids. */
@@ -35,12 +36,8 @@ const CATALOGUE = /* GraphQL */ `
 let cached: Promise<ShopProduct[]> | undefined;
 
 export function shopProducts(): Promise<ShopProduct[]> {
-  cached ??= fetch(harness.store.graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: CATALOGUE }),
-  })
-    .then((response) => response.json() as Promise<{ data: { products: { edges: { node: ShopProduct }[] } } }>)
+  cached ??= postGraphql(harness.store.graphqlUrl, { query: CATALOGUE })
+    .then(({ json }) => json as { data: { products: { edges: { node: ShopProduct }[] } } })
     .then((body) => body.data.products.edges.map((edge) => edge.node));
   return cached;
 }
