@@ -100,15 +100,20 @@ function shirtSvg(titleText: string, printMarkup: string, shirtColor: string): s
   );
 }
 
+/** The photo's width and height in pixels: a whole number from 16 to 4096 (default 1200). */
+function productImageSize(size = DEFAULT_PRODUCT_IMAGE_SIZE): number {
+  if (!Number.isInteger(size) || size < 16 || size > 4096) {
+    throw new DesignInputError(`Product image size must be a whole number of pixels from 16 to 4096; got ${size}.`);
+  }
+  return size;
+}
+
 /** The product photo as PNG, `size` pixels square (default 1200). */
 export async function renderProductImage(
   req: DesignRequest,
   opts: { shirtColor?: string; size?: number } = {},
 ): Promise<Buffer> {
-  const size = opts.size ?? DEFAULT_PRODUCT_IMAGE_SIZE;
-  if (!Number.isInteger(size) || size < 16 || size > 4096) {
-    throw new DesignInputError(`Product image size must be a whole number of pixels from 16 to 4096; got ${size}.`);
-  }
+  const size = productImageSize(opts.size);
   const shirtColor = parseHexColor(opts.shirtColor ?? DEFAULT_SHIRT_COLOR);
   return renderSvgToPng(productImageSvg(req, shirtColor), size, BACKDROP);
 }
@@ -118,10 +123,7 @@ export async function renderProductImageFromDesign(
   designPng: Uint8Array,
   opts: { title?: string; shirtColor?: string; size?: number } = {},
 ): Promise<Buffer> {
-  const size = opts.size ?? DEFAULT_PRODUCT_IMAGE_SIZE;
-  if (!Number.isInteger(size) || size < 16 || size > 4096) {
-    throw new DesignInputError(`Product image size must be a whole number of pixels from 16 to 4096; got ${size}.`);
-  }
+  const size = productImageSize(opts.size);
   readArtwork(designPng); // refuses anything that is not a PNG with pixels
   const shirtColor = parseHexColor(opts.shirtColor ?? DEFAULT_SHIRT_COLOR);
   return renderSvgToPng(productImageFromDesignSvg(designPng, opts.title ?? '', shirtColor), size, BACKDROP);
