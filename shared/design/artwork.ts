@@ -1,9 +1,8 @@
 /** An image model's artwork composed into the print: a PNG embedded as a data URL in its own region. */
 import type { Box } from './canvas.ts';
+import { isPng } from './png.ts';
 import { define, num, type SvgDefs } from './svg.ts';
 import { DesignInputError } from './text.ts';
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export interface Artwork {
   bytes: Uint8Array;
@@ -13,11 +12,10 @@ export interface Artwork {
 
 /** Checks the PNG signature and reads the size from IHDR; anything else is refused. */
 export function readArtwork(bytes: Uint8Array): Artwork {
-  const isPng = bytes.length >= 24 && PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!isPng || String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') {
+  if (bytes.length < 24 || !isPng(bytes) || String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') {
     throw new DesignInputError('Design artwork must be PNG bytes.');
   }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const width = view.getUint32(16);
   const height = view.getUint32(20);
   if (width === 0 || height === 0) throw new DesignInputError('Design artwork PNG has no pixels.');
