@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { GeneratedProduct } from '../../shared/generator/types.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
-import { closingLine, failureLines, productLine, startLines, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
+import { closingLine, failureLines, productLine, publishingLine, startLines, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
 import { renderTable } from './table.ts';
 import { terminalSafe } from './terminal-text.ts';
 
@@ -31,12 +31,11 @@ export function createPlainReporter(options: PlainReporterOptions): Reporter {
       line(terminalSafe(message));
     },
     product(product: GeneratedProduct, phase: ProductPhase) {
-      const label = product.status === 'error' ? 'error' : product.status;
-      line(`  ${label}: ${productLine(product, phase, providerName)}`);
+      line(`  ${product.status}: ${productLine(product, phase, providerName)}`);
     },
     publishing(target: string, name: string, count: number) {
       providerName = name;
-      line(`Publishing ${count} ${count === 1 ? 'product' : 'products'} to ${terminalSafe(target)}`);
+      line(publishingLine(target, count));
     },
     stopping(signal: NodeJS.Signals) {
       err.write(`Stopping (${signal}) after the current step; press Ctrl-C again to quit at once.\n`);

@@ -38,6 +38,11 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Where the ready products are going: "Publishing 3 products to local shop in /path/.data". */
+export function publishingLine(target: string, count: number): string {
+  return `Publishing ${plural(count, 'product')} to ${terminalSafe(target)}`;
+}
+
 /** The closing line: what happened and where the files are. */
 export function closingLine(state: RunState): string {
   const { products, info } = state;

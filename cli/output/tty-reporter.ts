@@ -3,7 +3,7 @@ import ora from 'ora';
 import type { GeneratedProduct } from '../../shared/generator/types.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
-import { closingLine, failureLines, productLine, startLines, STATUS_COLUMN, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
+import { closingLine, failureLines, productLine, publishingLine, startLines, STATUS_COLUMN, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
 import { renderTable } from './table.ts';
 import { terminalSafe } from './terminal-text.ts';
 
@@ -43,7 +43,7 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
     },
     publishing(target: string, name: string, count: number) {
       providerName = name;
-      spinner.text = `Publishing ${count} ${count === 1 ? 'product' : 'products'} to ${terminalSafe(target)}`;
+      spinner.text = publishingLine(target, count);
     },
     stopping(signal: NodeJS.Signals) {
       spinner.text = `Stopping (${signal}) after the current step… press Ctrl-C again to quit at once`;

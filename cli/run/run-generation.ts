@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { BRAND } from '../../shared/brand.ts';
 import type { Config } from '../../shared/config.ts';
 import { warmUpDesignRenderer } from '../../shared/design/index.ts';
-import { errorMessage, generateProducts, GenerationFailed, PipelineCancelled, publishProducts } from '../../shared/generator/pipeline.ts';
+import { errorMessage, generateProducts, PipelineCancelled, publishProducts } from '../../shared/generator/pipeline.ts';
 import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../shared/generator/providers/index.ts';
 import type { GeneratedProduct } from '../../shared/generator/types.ts';
 import type { GenerateFlags } from '../commands/generate-options.ts';
@@ -98,7 +98,7 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
         Object.assign(state, { status: 'cancelled', signal: stoppedBy, exitCode: exitCodeForSignal(stoppedBy) });
       } else {
         // GenerationFailed carries the reason; anything else is unexpected but still one readable line.
-        Object.assign(state, { status: 'failed', error: error instanceof GenerationFailed ? error.message : errorMessage(error), exitCode: EXIT_FAILURE });
+        Object.assign(state, { status: 'failed', error: errorMessage(error), exitCode: EXIT_FAILURE });
       }
     }
 
