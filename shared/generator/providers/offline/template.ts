@@ -17,20 +17,21 @@ import { STOPWORDS, mentions, titleCase } from './words.ts';
 /** Which slot a template needs; `verb` is an activity whose plain verb is known. */
 export type Need = 'people' | 'subject' | 'activity' | 'verb' | 'occasion' | 'topic' | 'about' | 'thing';
 
-const GAPS: Readonly<Record<string, Need>> = {
-  people: 'people',
-  person: 'people',
-  aPerson: 'people',
-  subject: 'subject',
-  subjectMod: 'subject',
-  doing: 'activity',
-  do: 'verb',
-  does: 'verb',
-  occasion: 'occasion',
-  context: 'occasion',
-  topic: 'topic',
-  about: 'about',
-  thing: 'thing',
+/** Each gap: the slot it needs, and what it says from the slot bound to it. */
+const GAPS: Readonly<Record<string, { need: Need; value: (b: Binding) => string | undefined }>> = {
+  people: { need: 'people', value: (b) => b.people?.plural },
+  person: { need: 'people', value: (b) => b.people?.singular },
+  aPerson: { need: 'people', value: (b) => b.people && withArticle(b.people.singular) },
+  subject: { need: 'subject', value: (b) => b.subject?.text },
+  subjectMod: { need: 'subject', value: (b) => b.subject?.modifier },
+  doing: { need: 'activity', value: (b) => b.activity?.doing },
+  do: { need: 'verb', value: (b) => b.activity?.base },
+  does: { need: 'verb', value: (b) => b.activity?.third },
+  occasion: { need: 'occasion', value: (b) => b.occasion?.text },
+  context: { need: 'occasion', value: (b) => b.occasion?.context },
+  topic: { need: 'topic', value: (b) => b.topic && nounOf(b.topic) },
+  about: { need: 'about', value: (b) => b.about && nounOf(b.about) },
+  thing: { need: 'thing', value: (b) => b.thing && nounOf(b.thing) },
 };
 
 /** Singular and plural forms of the words that agree with the template's noun. */
@@ -62,7 +63,7 @@ export interface Binding {
 export function needsOf(text: string): Need[] {
   const needs = new Set<Need>();
   for (const [, name] of text.matchAll(PLACEHOLDER)) {
-    const need = Object.hasOwn(GAPS, name!) ? GAPS[name!] : undefined;
+    const need = Object.hasOwn(GAPS, name!) ? GAPS[name!]?.need : undefined;
     if (need) needs.add(need);
     else if (!Object.hasOwn(AGREEMENT, name!)) throw new Error(`Unknown gap {${name}} in template: ${text}`);
   }
@@ -120,39 +121,6 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
 export const slotsOf = (binding: Binding): Slot[] =>
   [binding.topic, binding.about, binding.thing, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
 
-function gapValue(name: string, b: Binding): string | undefined {
-  switch (name) {
-    case 'people':
-      return b.people?.plural;
-    case 'person':
-      return b.people?.singular;
-    case 'aPerson':
-      return b.people && withArticle(b.people.singular);
-    case 'subject':
-      return b.subject?.text;
-    case 'subjectMod':
-      return b.subject?.modifier;
-    case 'doing':
-      return b.activity?.doing;
-    case 'do':
-      return b.activity?.base;
-    case 'does':
-      return b.activity?.third;
-    case 'occasion':
-      return b.occasion?.text;
-    case 'context':
-      return b.occasion?.context;
-    case 'topic':
-      return b.topic && nounOf(b.topic);
-    case 'about':
-      return b.about && nounOf(b.about);
-    case 'thing':
-      return b.thing && nounOf(b.thing);
-    default:
-      return undefined;
-  }
-}
-
 /** Capitals where a sentence starts: at the start, and after a full stop, question or exclamation mark. */
 const sentenceCapitals = (text: string) => text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, before: string, ch: string) => before + ch.toUpperCase());
 
@@ -167,7 +135,7 @@ export function render(text: string, binding: Binding, style: 'name' | 'quote'):
   const filled = text.replace(PLACEHOLDER, (_m, name: string) => {
     const forms = Object.hasOwn(AGREEMENT, name) ? AGREEMENT[name] : undefined;
     if (forms) return plural ? forms[1] : forms[0];
-    const value = gapValue(name, binding);
+    const value = Object.hasOwn(GAPS, name) ? GAPS[name]?.value(binding) : undefined;
     if (value === undefined) missing = true;
     return value ?? '';
   });
