@@ -1,40 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIContext } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
-import { loadConfig } from '../shared/config.ts';
 import * as concepts from '../site/pages/api/generate-product-concepts.ts';
 import * as designFiles from '../site/pages/api/designs/[file].ts';
 import * as settings from '../site/pages/api/generator-settings.ts';
 import { createGeneratorAccess, isLoopbackHost } from '../site/server/generator/access.ts';
-import { createGeneratorServices, type GeneratorServices } from '../site/server/generator/services.ts';
+import { callRoute, openGeneratorServices, type OpenedGeneratorServices } from './support/generator-api.ts';
 
 /** Who may use the generator API: the staff token, loopback-only without one, and off when exposed without one. */
 
 const TOKEN = 'staff-token-3f9a-never-echoed';
-const root = mkdtempSync(path.join(os.tmpdir(), 'generator-access-'));
-const opened: GeneratorServices[] = [];
-const logged: string[] = [];
+const opened: OpenedGeneratorServices[] = [];
 
 afterAll(async () => {
   await Promise.all(opened.map((services) => services.close()));
-  rmSync(root, { recursive: true, force: true });
 });
 
-function servicesFor(env: NodeJS.ProcessEnv): GeneratorServices {
-  const services = createGeneratorServices({ config: loadConfig({ DATA_DIR: path.join(root, 'data'), ...env }, root), log: (line) => logged.push(line) });
+function servicesFor(env: NodeJS.ProcessEnv): OpenedGeneratorServices {
+  const services = openGeneratorServices(env);
   opened.push(services);
   return services;
 }
 
 function request(pathname: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Request {
   return new Request(`http://127.0.0.1:4321${pathname}`, { method, headers, ...(body === undefined ? {} : { body }) });
-}
-
-function contextFor(req: Request, services: GeneratorServices, params: Record<string, string> = {}): APIContext {
-  return { request: req, locals: { generator: services }, params, url: new URL(req.url) } as unknown as APIContext;
 }
 
 const conceptsRequest = (headers: Record<string, string> = {}, body = JSON.stringify({ productCount: 1, theme: 'cats', brand: BRAND })) =>
@@ -57,11 +45,11 @@ describe('loopback addresses', () => {
 });
 
 describe('with GENERATOR_TOKEN', () => {
-  const services = servicesFor({ GENERATOR_TOKEN: TOKEN, HOST: '0.0.0.0' });
+  const { services, logged } = servicesFor({ GENERATOR_TOKEN: TOKEN, HOST: '0.0.0.0' });
 
   it('answers 401 without the token, with a wrong one, or a wrong scheme, and never echoes the token', async () => {
     for (const authorization of [undefined, 'Bearer nope', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer']) {
-      const response = await concepts.POST!(contextFor(conceptsRequest(authorization ? { authorization } : {}), services));
+      const response = await callRoute(concepts.POST, conceptsRequest(authorization ? { authorization } : {}), services);
       const { status, error, text } = await answer(response);
       expect(status, authorization).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="generator"');
@@ -71,20 +59,20 @@ describe('with GENERATOR_TOKEN', () => {
   });
 
   it('checks the token before reading the body: an oversized body without one is 401, not 413', async () => {
-    const response = await concepts.POST!(contextFor(conceptsRequest({ 'content-length': '50000000' }, '{}'), services));
+    const response = await callRoute(concepts.POST, conceptsRequest({ 'content-length': '50000000' }, '{}'), services);
     expect(response.status).toBe(401);
   });
 
   it('lets the right token through, on a server reachable from other machines too', async () => {
-    const response = await concepts.POST!(contextFor(conceptsRequest({ authorization: `Bearer ${TOKEN}` }), services));
+    const response = await callRoute(concepts.POST, conceptsRequest({ authorization: `Bearer ${TOKEN}` }), services);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { products: unknown[] }).products).toHaveLength(1);
-    const page = await settings.GET!(contextFor(request('/api/generator-settings', { headers: { authorization: `bearer  ${TOKEN}` } }), services));
+    const page = await callRoute(settings.GET, request('/api/generator-settings', { headers: { authorization: `bearer  ${TOKEN}` } }), services);
     expect(page.status).toBe(200);
   });
 
   it('serves design images without the token: an <img> cannot send one, and their names are unguessable', async () => {
-    const response = await designFiles.GET!(contextFor(request('/api/designs/x'), services, { file: 'nope-0123456789abcdef01234567-preview.png' }));
+    const response = await callRoute(designFiles.GET, request('/api/designs/x'), services, { file: 'nope-0123456789abcdef01234567-preview.png' });
     expect(response.status).toBe(404); // past the access check, to the missing file
   });
 
@@ -97,28 +85,28 @@ describe('with GENERATOR_TOKEN', () => {
 
 describe('without GENERATOR_TOKEN', () => {
   it('on a loopback address, is open to requests addressed to this machine only', async () => {
-    const services = servicesFor({ HOST: '127.0.0.1' });
-    const open = await settings.GET!(contextFor(request('/api/generator-settings', { headers: { host: 'localhost:4321' } }), services));
+    const { services } = servicesFor({ HOST: '127.0.0.1' });
+    const open = await callRoute(settings.GET, request('/api/generator-settings', { headers: { host: 'localhost:4321' } }), services);
     expect(open.status).toBe(200);
     // A page on another site whose name now points at 127.0.0.1 (DNS rebinding) gets nothing.
-    const rebound = await settings.GET!(contextFor(request('/api/generator-settings', { headers: { host: 'attacker.example:4321' } }), services));
+    const rebound = await callRoute(settings.GET, request('/api/generator-settings', { headers: { host: 'attacker.example:4321' } }), services);
     expect(await answer(rebound)).toMatchObject({ status: 403, error: expect.stringContaining('only answers requests addressed to this machine') });
     expect(services.describe()).toContain('open to this machine only');
   });
 
   it.each(['0.0.0.0', '::', '192.168.1.20'])('listening on %s, answers 503 and says why, images included', async (host) => {
-    const services = servicesFor({ HOST: host });
+    const { services } = servicesFor({ HOST: host });
     const why = `The generator is switched off: this server listens on ${host}, which other machines can reach, and GENERATOR_TOKEN is not set. Set GENERATOR_TOKEN to use the generator.`;
-    expect(await answer(await concepts.POST!(contextFor(conceptsRequest(), services)))).toMatchObject({ status: 503, error: why });
-    expect(await answer(await settings.GET!(contextFor(request('/api/generator-settings'), services)))).toMatchObject({ status: 503, error: why });
-    const image = await designFiles.GET!(contextFor(request('/api/designs/x'), services, { file: 'a-0123456789abcdef01234567-preview.png' }));
+    expect(await answer(await callRoute(concepts.POST, conceptsRequest(), services))).toMatchObject({ status: 503, error: why });
+    expect(await answer(await callRoute(settings.GET, request('/api/generator-settings'), services))).toMatchObject({ status: 503, error: why });
+    const image = await callRoute(designFiles.GET, request('/api/designs/x'), services, { file: 'a-0123456789abcdef01234567-preview.png' });
     expect(image.status).toBe(503);
     expect(services.describe()).toMatch(/^OFF: listening on .+ without GENERATOR_TOKEN; set GENERATOR_TOKEN to use it$/);
   });
 
   it('a configuration mistake switches the generator off with the reason, instead of failing the store', async () => {
-    const services = servicesFor({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-    const { status, error } = await answer(await settings.GET!(contextFor(request('/api/generator-settings'), services)));
+    const { services } = servicesFor({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const { status, error } = await answer(await callRoute(settings.GET, request('/api/generator-settings'), services));
     expect(status).toBe(503);
     expect(error).toMatch(/^The generator is not configured correctly: OPENAI_BASE_URL is set but OPENAI_API_KEY is not/);
   });

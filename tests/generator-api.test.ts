@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
-import { loadConfig } from '../shared/config.ts';
 import type { PublishResult } from '../shared/generator/types.ts';
 import { LocalShopStore } from '../shared/local-shop/store/store.ts';
 import * as concepts from '../site/pages/api/generate-product-concepts.ts';
@@ -12,41 +8,32 @@ import * as designs from '../site/pages/api/generate-product-design.ts';
 import * as settings from '../site/pages/api/generator-settings.ts';
 import * as designFiles from '../site/pages/api/designs/[file].ts';
 import * as publishing from '../site/pages/api/publish-to-shopify.ts';
-import { createGeneratorServices, type GeneratorServices } from '../site/server/generator/services.ts';
+import { callRoute, openGeneratorServices, type OpenedGeneratorServices } from './support/generator-api.ts';
+import { endlessJsonBody } from './support/stream-body.ts';
 
 /**
  * The generator API's endpoints, called directly with Request objects, over the real services:
  * offline concepts and designs in a worker thread, designs on disk, publishing into a local shop.
  */
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'generator-api-'));
-const dataDir = path.join(root, 'data');
 const published: PublishResult[] = [];
-const logged: string[] = [];
-let services: GeneratorServices;
+let opened: OpenedGeneratorServices | undefined;
 
 beforeAll(() => {
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1' }, root);
-  services = createGeneratorServices({ config, log: (line) => logged.push(line), onPublished: (result) => published.push(result) });
+  opened = openGeneratorServices({ HOST: '127.0.0.1' }, { onPublished: (result) => published.push(result) });
 });
 
 afterAll(async () => {
-  await services?.close();
-  rmSync(root, { recursive: true, force: true });
+  await opened?.close();
 });
 
 const ORIGIN = 'http://127.0.0.1:4321';
-
-/** What Astro hands an endpoint, as far as ours read it: the request, the locals and the route params. */
-function contextFor(request: Request, locals: App.Locals, params: Record<string, string> = {}): APIContext {
-  return { request, locals, params, url: new URL(request.url) } as unknown as APIContext;
-}
 
 async function call(route: APIRoute | undefined, request: Request, params: Record<string, string> = {}): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
   // A browser always names the host; without a token the API answers only requests addressed to this machine.
   if (!request.headers.has('host')) request.headers.set('host', new URL(ORIGIN).host);
-  return route(contextFor(request, { generator: services }, params));
+  return callRoute(route, request, opened!.services, params);
 }
 
 function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Request {
@@ -125,25 +112,17 @@ describe('POST /api/generate-product-concepts', () => {
   });
 
   it('stops reading a body of unknown length at the chunk that passes 1 MB', async () => {
-    let pulled = 0;
-    const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}",`);
-    const endless = new ReadableStream<Uint8Array>({
-      start: (controller) => controller.enqueue(new TextEncoder().encode('{"pad": [')),
-      pull: (controller) => {
-        pulled++;
-        controller.enqueue(chunk);
-      },
-    });
+    const endless = endlessJsonBody();
     const request = new Request(`${ORIGIN}/api/generate-product-concepts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: endless,
+      body: endless.body,
       duplex: 'half',
     } as RequestInit);
     const response = await call(concepts.POST, request);
     expect(response.status).toBe(413);
     // About 1 MB in 64 KB chunks, and not one chunk more than needed to know.
-    expect(pulled).toBeLessThan(20);
+    expect(endless.pulled()).toBeLessThan(20);
   });
 
   it('answers other methods with 405 and says which one works', async () => {
@@ -154,7 +133,7 @@ describe('POST /api/generate-product-concepts', () => {
   });
 
   it('answers 503 when the server gave the route no generator services', async () => {
-    const response = await concepts.POST!(contextFor(post('/api/generate-product-concepts', conceptsBody()), {}));
+    const response = await callRoute(concepts.POST, post('/api/generate-product-concepts', conceptsBody()));
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toContain('npm start');
   });
@@ -218,7 +197,7 @@ describe('POST /api/generate-product-design and GET /api/designs/{name}', () => 
     expect(body.productId).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
     expect(body.handle).toBe('legacy-cat');
     expect(published).toEqual([body]);
-    const store = LocalShopStore.open(dataDir);
+    const store = LocalShopStore.open(opened!.dataDir);
     try {
       expect(store.productByHandle('legacy-cat')?.title).toBe('Legacy Cat');
     } finally {

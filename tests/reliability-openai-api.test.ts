@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
-import { loadConfig } from '../shared/config.ts';
 import * as concepts from '../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../site/pages/api/generate-product-design.ts';
 import * as settings from '../site/pages/api/generator-settings.ts';
-import { createGeneratorServices, type GeneratorServices } from '../site/server/generator/services.ts';
+import { callRoute, openGeneratorServices, type OpenedGeneratorServices } from './support/generator-api.ts';
 import { chatCompletion, conceptsCompletion, FAST_RETRY, openAIError, startOpenAIServer, type OpenAIReply, type OpenAITestServer } from './support/openai-server.ts';
 
 /**
@@ -19,12 +15,11 @@ import { chatCompletion, conceptsCompletion, FAST_RETRY, openAIError, startOpenA
  */
 
 const KEY = 'sk-test-api-SECRET-4d2e';
-const root = mkdtempSync(path.join(os.tmpdir(), 'openai-api-'));
 const ORIGIN = 'http://127.0.0.1:4321';
-const logged: string[] = [];
+let logged: string[] = [];
 let reply: (path: string) => OpenAIReply = () => ({ status: 500 });
 let openai: OpenAITestServer;
-let services: GeneratorServices;
+let opened: OpenedGeneratorServices | undefined;
 
 const concept = (i: number, patch: Record<string, unknown> = {}) => ({
   name: `Token Budget ${i}`,
@@ -38,14 +33,13 @@ const concept = (i: number, patch: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   openai = await startOpenAIServer((request) => reply(request.path));
-  const config = loadConfig({ DATA_DIR: path.join(root, 'data'), HOST: '127.0.0.1', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.baseURL }, root);
-  services = createGeneratorServices({ config, log: (line) => logged.push(line) });
+  opened = openGeneratorServices({ HOST: '127.0.0.1', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.baseURL });
+  logged = opened.logged;
 });
 
 afterAll(async () => {
-  await services?.close();
+  await opened?.close();
   await openai?.close();
-  rmSync(root, { recursive: true, force: true });
 });
 
 async function call(route: APIRoute | undefined, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
@@ -54,7 +48,7 @@ async function call(route: APIRoute | undefined, body?: unknown): Promise<{ stat
     headers: { host: new URL(ORIGIN).host, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const response = await route!({ request, locals: { generator: services }, params: {}, url: new URL(request.url) } as unknown as APIContext);
+  const response = await callRoute(route, request, opened!.services);
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) as Record<string, unknown>, text };
 }

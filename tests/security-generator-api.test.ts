@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../shared/brand.ts';
-import { loadConfig } from '../shared/config.ts';
 import { CONCEPT_LIMITS } from '../shared/generator/concept-schema.ts';
 import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../shared/generator/messages.ts';
 import { LocalShopStore } from '../shared/local-shop/store/store.ts';
@@ -14,8 +10,9 @@ import * as designs from '../site/pages/api/generate-product-design.ts';
 import * as designFiles from '../site/pages/api/designs/[file].ts';
 import * as publishing from '../site/pages/api/publish-to-shopify.ts';
 import { DesignRequestSchema } from '../site/server/api/request-schemas.ts';
-import { createGeneratorServices, type GeneratorServices } from '../site/server/generator/services.ts';
+import { callRoute, openGeneratorServices, type OpenedGeneratorServices } from './support/generator-api.ts';
 import { HOSTILE_TEXTS } from './support/hostile-text.ts';
+import { endlessJsonBody } from './support/stream-body.ts';
 
 /**
  * Property-based attacks on the generator API's bodies, with the endpoints called directly over the
@@ -26,23 +23,20 @@ import { HOSTILE_TEXTS } from './support/hostile-text.ts';
 
 const TOKEN = 'property-test-staff-token';
 const ORIGIN = 'http://127.0.0.1:4321';
-const root = mkdtempSync(path.join(os.tmpdir(), 'security-generator-api-'));
-const dataDir = path.join(root, 'data');
-const logged: string[] = [];
-let services: GeneratorServices;
+let opened: OpenedGeneratorServices | undefined;
+let logged: string[] = [];
 let designUrl = '';
 
 beforeAll(async () => {
-  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_TOKEN: TOKEN }, root);
-  services = createGeneratorServices({ config, log: (line) => logged.push(line) });
+  opened = openGeneratorServices({ HOST: '127.0.0.1', GENERATOR_TOKEN: TOKEN });
+  logged = opened.logged;
   const made = await call(designs.POST, { productName: 'Fixture Tee', quote: 'A design to publish with.', category: 'Tests', colors: ['#000000'] });
   expect(made.status).toBe(200);
   designUrl = (made.json as { imageUrl: string }).imageUrl;
 }, 60_000);
 
 afterAll(async () => {
-  await services?.close();
-  rmSync(root, { recursive: true, force: true });
+  await opened?.close();
 });
 
 interface Answer {
@@ -61,9 +55,7 @@ function request(body: string | ReadableStream<Uint8Array>, headers: Record<stri
 }
 
 async function answerOf(route: APIRoute | undefined, req: Request, params: Record<string, string> = {}): Promise<Answer> {
-  if (!route) throw new Error('the endpoint does not export that method');
-  const context = { request: req, locals: { generator: services }, params, url: new URL(req.url) } as unknown as APIContext;
-  const response = await route(context);
+  const response = await callRoute(route, req, opened!.services, params);
   const text = await response.text();
   let json: unknown;
   try {
@@ -289,17 +281,9 @@ describe('transport-level junk', () => {
     for (const { name, route } of ENDPOINTS) {
       const declared = await answerOf(route, request(big, { 'content-length': String(Buffer.byteLength(big)) }));
       expect(expectRefusal(declared, [413]), name).toBe('The request body is larger than 1 MB');
-      let pulled = 0;
-      const chunk = new TextEncoder().encode(`"${'y'.repeat(64 * 1024)}",`);
-      const endless = new ReadableStream<Uint8Array>({
-        start: (controller) => controller.enqueue(new TextEncoder().encode('{"pad": [')),
-        pull: (controller) => {
-          pulled++;
-          controller.enqueue(chunk);
-        },
-      });
-      expectRefusal(await answerOf(route, request(endless)), [413]);
-      expect(pulled).toBeLessThan(20); // it stopped reading, rather than buffering whatever came
+      const endless = endlessJsonBody();
+      expectRefusal(await answerOf(route, request(endless.body)), [413]);
+      expect(endless.pulled()).toBeLessThan(20); // it stopped reading, rather than buffering whatever came
     }
   });
 });
@@ -350,7 +334,7 @@ describe('valid bodies with any text in them', () => {
   });
 
   it('publish-to-shopify publishes any text and price as given, cleaned of control characters', async () => {
-    const store = LocalShopStore.open(dataDir);
+    const store = LocalShopStore.open(opened!.dataDir);
     try {
       await fc.assert(
         fc.asyncProperty(

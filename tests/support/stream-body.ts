@@ -49,3 +49,23 @@ export function streamUntilAnswered(url: string, headers: Record<string, string>
     pump();
   });
 }
+
+export interface EndlessBody {
+  body: ReadableStream<Uint8Array>;
+  /** How many 64 KB chunks were read from it so far. */
+  pulled(): number;
+}
+
+/** A request body that never ends: `{"pad": [` and then a 64 KB JSON string after another, for as long as it is read. */
+export function endlessJsonBody(): EndlessBody {
+  let pulled = 0;
+  const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}",`);
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.enqueue(new TextEncoder().encode('{"pad": [')),
+    pull: (controller) => {
+      pulled++;
+      controller.enqueue(chunk);
+    },
+  });
+  return { body, pulled: () => pulled };
+}
