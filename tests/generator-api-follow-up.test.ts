@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postDeployHook } from '../site/server/generator/deploy-hook.ts';
 import { createPublishFollowUp } from '../site/server/generator/publish-follow-up.ts';
+import { startScriptedServer } from './support/scripted-server.ts';
 
 /** After publishing: one rebuild for publishes close together, the deploy hook, and failures that only log. */
 
@@ -14,24 +13,15 @@ interface Hook {
 }
 
 async function startHook(): Promise<Hook> {
-  const calls: Hook['calls'] = [];
   const reply = { status: 201, delayMs: 0 };
-  const server = http.createServer((req, res) => {
-    calls.push({ method: req.method ?? '', path: req.url ?? '' });
-    req.resume();
-    setTimeout(() => res.writeHead(reply.status).end('{}'), reply.delayMs);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startScriptedServer(() => ({ status: reply.status, delayMs: reply.delayMs, body: {} }));
   return {
-    url: `http://127.0.0.1:${port}/hooks/deploy/s3cret-hook-id`,
-    calls,
+    url: `${new URL(server.url).origin}/hooks/deploy/s3cret-hook-id`,
+    get calls() {
+      return server.requests.map(({ method, url }) => ({ method, path: url }));
+    },
     reply,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

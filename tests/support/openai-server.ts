@@ -1,7 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import sharp from 'sharp';
 import type { Concept } from '../../shared/generator/types.ts';
+import { startScriptedServer } from './scripted-server.ts';
 
 /**
  * A loopback HTTP server that speaks the OpenAI wire format well enough for the real SDK:
@@ -37,44 +37,25 @@ export async function startOpenAIServer(
   answer: (request: OpenAIRequest, index: number) => OpenAIReply | Promise<OpenAIReply>,
 ): Promise<OpenAITestServer> {
   const requests: OpenAIRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = undefined;
-      }
-      const request: OpenAIRequest = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', headers: req.headers, body };
-      requests.push(request);
-      const reply = await answer(request, requests.length - 1);
-      const send = () => {
-        timers.delete(timer);
-        if (res.destroyed) return;
-        const payload = reply.text ?? (reply.json === undefined ? '' : JSON.stringify(reply.json));
-        res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
-        res.end(payload);
-      };
-      const timer = setTimeout(send, reply.delayMs ?? 0);
-      timers.add(timer);
-    });
+  const server = await startScriptedServer(async (recorded, index) => {
+    let body: unknown;
+    try {
+      body = recorded.body ? JSON.parse(recorded.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const request: OpenAIRequest = { method: recorded.method, path: recorded.url.split('?')[0] ?? '', headers: recorded.headers, body };
+    requests.push(request);
+    const reply = await answer(request, index);
+    // JSON unless the reply is raw text; the SDK reads the body by its content type.
+    return {
+      status: reply.status,
+      headers: { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers },
+      body: reply.text ?? (reply.json === undefined ? undefined : JSON.stringify(reply.json)),
+      delayMs: reply.delayMs,
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const t of timers) clearTimeout(t);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { baseURL: `${new URL(server.url).origin}/v1`, requests, close: server.close };
 }
 
 /** A `chat.completion` whose one choice carries `content` (or a refusal). */

@@ -26,7 +26,8 @@ export interface ScriptedServer {
 
 /**
  * A real HTTP server on 127.0.0.1 that answers each request from `answer(request, index)`.
- * Lets tests put the Storefront client against 402s, 5xx storms, slow or broken bodies.
+ * Lets tests put a client (the Storefront client, the OpenAI SDK, the deploy hook) against 402s,
+ * 5xx storms, slow or broken bodies.
  */
 export async function startScriptedServer(
   answer: (request: RecordedRequest, index: number) => ScriptedAnswer | Promise<ScriptedAnswer>,
@@ -46,6 +47,7 @@ export async function startScriptedServer(
           req.socket.destroy();
           return;
         }
+        if (res.destroyed) return; // the client gave up waiting
         const isText = typeof reply.body === 'string';
         const payload = reply.body === undefined ? '' : isText ? (reply.body as string) : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, { 'content-type': isText ? 'text/html' : 'application/json', ...reply.headers });
