@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { astroBuild } from '../site/server/astro-build.ts';
 import { newBuildDir } from '../site/server/build-dirs.ts';
 import { startScriptedServer, type ScriptedServer } from './support/scripted-server.ts';
-import { rawProduct } from './support/storefront-fixtures.ts';
+import { cataloguePage, productsRequest } from './support/scripted-store.ts';
 
 /**
  * Real `astro build` runs against scripted Storefront servers: every page of a catalogue larger
@@ -22,14 +22,7 @@ afterAll(async () => {
 
 /** A shop whose catalogue is `count` products, answered in cursor pages as Shopify does. */
 async function shopWith(count: number): Promise<ScriptedServer> {
-  const server = await startScriptedServer((request) => {
-    const { variables } = JSON.parse(request.body) as { variables: { first: number; after?: string | null } };
-    const from = variables.after ? Number(variables.after.replace('cursor-', '')) + 1 : 1;
-    const to = Math.min(count, from + variables.first - 1);
-    const nodes = from > count ? [] : Array.from({ length: to - from + 1 }, (_, i) => rawProduct(from + i));
-    const hasNextPage = to < count;
-    return { body: { data: { products: { edges: nodes.map((node) => ({ node })), pageInfo: { hasNextPage, endCursor: nodes.length ? `cursor-${to}` : null } } } } };
-  });
+  const server = await startScriptedServer((request) => cataloguePage(productsRequest(request), count));
   servers.push(server);
   return server;
 }

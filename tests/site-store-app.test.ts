@@ -1,10 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStoreApp, type StoreApp } from '../site/server/store-app.ts';
-import { startScriptedServer, type ScriptedServer } from './support/scripted-server.ts';
-import { rawProduct } from './support/storefront-fixtures.ts';
+import type { StoreApp } from '../site/server/store-app.ts';
+import type { ScriptedServer } from './support/scripted-server.ts';
+import { cataloguePage, startScriptedStore, type ScriptedStore } from './support/scripted-store.ts';
 
 /**
  * `npm start` against a configured store (a scripted one here): no embedded shop, a build served,
@@ -12,36 +9,20 @@ import { rawProduct } from './support/storefront-fixtures.ts';
  * nothing for shoppers.
  */
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'store-app-'));
-let catalogue = [rawProduct(1), rawProduct(2)];
-let failing = false;
+let store: ScriptedStore;
 let shop: ScriptedServer;
 let app: StoreApp;
 
 beforeAll(async () => {
-  shop = await startScriptedServer(() => {
-    if (failing) return { status: 500, body: 'down' };
-    return { body: { data: { products: { edges: catalogue.map((node) => ({ node })), pageInfo: { hasNextPage: false, endCursor: null } } } } };
-  });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    SHOPIFY_STORE_DOMAIN: new URL(shop.url).origin,
-    SHOPIFY_STOREFRONT_TOKEN: 'public-token',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SITE_BUILDS_DIR: root,
-  };
-  app = await startStoreApp({ env, log: () => {} });
+  store = await startScriptedStore({ products: 2 });
+  ({ shop, app } = store);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await shop?.close();
-  rmSync(root, { recursive: true, force: true });
+  await store?.close();
 });
 
-const builds = () => readdirSync(root).filter((entry) => entry.startsWith('build-'));
+const builds = () => store.builds();
 
 describe('the store against a configured shop', () => {
   it('builds against that shop, starts no embedded shop, and serves the build', async () => {
@@ -54,16 +35,17 @@ describe('the store against a configured shop', () => {
   });
 
   it('rebuilds into a fresh directory and switches to it', async () => {
-    catalogue = [rawProduct(1), rawProduct(2), rawProduct(3)];
+    store.answer = (request) => cataloguePage(request, 3);
     await app.rebuild();
     expect((await fetch(`${app.siteUrl}/product/shirt-3`)).status).toBe(200);
     expect(builds()).toHaveLength(2); // the current build and the one before it
   });
 
   it('keeps serving the current build when a rebuild fails', async () => {
-    failing = true;
+    const serving = store.answer;
+    store.answer = () => ({ status: 500, body: 'down' });
     await expect(app.rebuild()).rejects.toThrow(/The site build failed: .*HTTP error! status: 500/);
-    failing = false;
+    store.answer = serving;
     expect((await fetch(`${app.siteUrl}/product/shirt-3`)).status).toBe(200);
     expect(builds()).toHaveLength(2);
   });

@@ -42,7 +42,8 @@ export function cataloguePage({ first, after, reverse }: ProductsRequest, count:
   return { body: { data: { products: { edges: nodes.map((node) => ({ node })), pageInfo: { hasNextPage: end < ordered.length, endCursor: nodes.length ? `cursor-${end}` : null } } } } };
 }
 
-function productsRequest(request: RecordedRequest): ProductsRequest {
+/** The paging of a recorded Products request. */
+export function productsRequest(request: RecordedRequest): ProductsRequest {
   const { variables } = JSON.parse(request.body) as { variables: { first: number; after?: string | null; reverse?: boolean } };
   return { first: variables.first, after: variables.after ?? null, reverse: variables.reverse === true, at: Date.now() };
 }
