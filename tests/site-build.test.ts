@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { astroBuild } from '../site/server/astro-build.ts';
 import { newBuildDir } from '../site/server/build-dirs.ts';
 import { startScriptedServer, type ScriptedServer } from './support/scripted-server.ts';
+import { isolatedEnv } from './support/child-process.ts';
 import { cataloguePage, productsRequest } from './support/scripted-store.ts';
 
 /**
@@ -28,8 +29,7 @@ async function shopWith(count: number): Promise<ScriptedServer> {
 }
 
 function envFor(server: ScriptedServer): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, SHOPIFY_STORE_DOMAIN: new URL(server.url).origin, SHOPIFY_STOREFRONT_TOKEN: 'public-token', SITE_URL: 'https://shop.example' };
-  return env;
+  return isolatedEnv({ SHOPIFY_STORE_DOMAIN: new URL(server.url).origin, SHOPIFY_STOREFRONT_TOKEN: 'public-token', SITE_URL: 'https://shop.example' });
 }
 
 describe('astro build', () => {
