@@ -4,8 +4,8 @@ import react from '@astrojs/react';
 import { defineConfig, fontProviders } from 'astro/config';
 import { loadConfig } from './shared/config.ts';
 import { clientDirectives } from './site/directives/integration.ts';
-import { embeddedShop } from './site/integrations/embedded-shop.ts';
-import { generatorServices } from './site/integrations/generator-services.ts';
+import { embeddedShop } from './site/server/embedded-shop-integration.ts';
+import { generatorServices } from './site/features/generator/server/integration.ts';
 
 const config = loadConfig();
 
@@ -20,7 +20,7 @@ const BROWSER_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'shop',
-    test: /site[\\/]stores[\\/](cart|toasts|drawer|use-store)\.ts$|shared[\\/](cart[\\/]cart|money)\.ts$|site[\\/]islands[\\/](icons|ToastList|Toaster)\.tsx$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
+    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts|shell[\\/]use-store)\.ts$|shared[\\/](cart[\\/]cart|money)\.ts$|site[\\/]features[\\/](shell[\\/]icons|toasts[\\/](ToastList|Toaster))\.tsx$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
   },
 ];
 

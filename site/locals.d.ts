@@ -2,6 +2,6 @@
 declare namespace App {
   interface Locals {
     /** The generator API's services, from the store server (npm start) or the dev server integration. */
-    generator?: import('./server/generator/services.ts').GeneratorServices;
+    generator?: import('./features/generator/server/services.ts').GeneratorServices;
   }
 }

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { allProducts } from '../utils/catalogue.ts';
-import { sitemapXml } from '../utils/seo.ts';
+import { allProducts } from '../features/catalogue/catalogue.ts';
+import { sitemapXml } from '../features/seo/seo.ts';
 
 /** Every product page and the home page, for search engines. */
 export const GET: APIRoute = async ({ site, url }) => {

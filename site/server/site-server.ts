@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { readRequestBody } from '../../shared/http/request-body.ts';
 import { urlHost } from '../../shared/http/url-host.ts';
-import { bodyTooLargeMessage, MAX_BODY_BYTES } from './api/read-json-body.ts';
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-json-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 
 /**

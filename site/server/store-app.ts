@@ -3,8 +3,8 @@ import type { LocalShop } from '../../shared/local-shop/index.ts';
 import { astroBuild } from './astro-build.ts';
 import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';
 import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
-import { createPublishFollowUp } from './generator/publish-follow-up.ts';
-import { createGeneratorServices } from './generator/services.ts';
+import { createPublishFollowUp } from '../features/generator/server/publish-follow-up.ts';
+import { createGeneratorServices } from '../features/generator/server/services.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 /**

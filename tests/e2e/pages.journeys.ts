@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TAGLINES } from '../../site/utils/taglines.ts';
+import { TAGLINES } from '../../site/features/catalogue/taglines.ts';
 import { cartCount, harness, hydrated, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
 import { productWithoutImage, shopProducts, soldOutProduct } from './shop-data.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { loadConfig } from '../../shared/config.ts';
-import { createGeneratorServices, type GeneratorServices, type GeneratorServicesOptions } from '../../site/server/generator/services.ts';
+import { createGeneratorServices, type GeneratorServices, type GeneratorServicesOptions } from '../../site/features/generator/server/services.ts';
 
 /** The generator API's real services in this process, and its endpoints called directly with Request objects. */
 

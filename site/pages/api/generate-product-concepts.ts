@@ -1,5 +1,5 @@
-import { generatorPost, onlyMethod } from '../../server/api/generator-endpoint.ts';
-import { ConceptsRequestSchema } from '../../server/api/request-schemas.ts';
+import { generatorPost, onlyMethod } from '../../features/generator/server/generator-endpoint.ts';
+import { ConceptsRequestSchema } from '../../features/generator/server/request-schemas.ts';
 
 /** POST {productCount, theme, brand, guidelines?} → {products}: product concepts for a run. */
 export const prerender = false;

@@ -1,5 +1,5 @@
-import { generatorPost, onlyMethod } from '../../server/api/generator-endpoint.ts';
-import { DesignRequestSchema } from '../../server/api/request-schemas.ts';
+import { generatorPost, onlyMethod } from '../../features/generator/server/generator-endpoint.ts';
+import { DesignRequestSchema } from '../../features/generator/server/request-schemas.ts';
 
 /** POST {productName, quote, category, colors} → {imageUrl, printUrl}: one design, stored and served by this server. */
 export const prerender = false;

@@ -1,5 +1,5 @@
-import { generatorGet, onlyMethod } from '../../server/api/generator-endpoint.ts';
-import { jsonResponse } from '../../server/api/json-response.ts';
+import { generatorGet, onlyMethod } from '../../features/generator/server/generator-endpoint.ts';
+import { jsonResponse } from '../../server/http/json-response.ts';
 
 /** GET → what the /generator page needs before a run (pause between designs, shop name, providers); also the token check. */
 export const prerender = false;

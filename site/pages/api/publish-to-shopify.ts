@@ -1,5 +1,5 @@
-import { generatorPost, onlyMethod } from '../../server/api/generator-endpoint.ts';
-import { PublishRequestSchema } from '../../server/api/request-schemas.ts';
+import { generatorPost, onlyMethod } from '../../features/generator/server/generator-endpoint.ts';
+import { PublishRequestSchema } from '../../features/generator/server/request-schemas.ts';
 
 /** POST {product: {name, description, price, category, imageUrl, keywords}} → {productId, handle}. */
 export const prerender = false;

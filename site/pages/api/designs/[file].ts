@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { generatorGet, onlyMethod } from '../../../server/api/generator-endpoint.ts';
-import { errorResponse } from '../../../server/api/json-response.ts';
+import { generatorGet, onlyMethod } from '../../../features/generator/server/generator-endpoint.ts';
+import { errorResponse } from '../../../server/http/json-response.ts';
 
 /**
  * GET /api/designs/{name}.png: a stored design (preview or print file). Names are random and never

@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '../shell/use-store.ts';
+import { cartSummary, totalPrice, type CartItem } from '../../../shared/cart/cart.ts';
+import { formatPrice } from '../../../shared/money.ts';
+import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
+import { imageAtWidth } from '../catalogue/image-url.ts';
+import { optionsLine } from './options-line.ts';
+import { $cart, $checkoutLoading, removeFromCart, setQuantity } from './cart-store.ts';
+import { createCheckout } from './checkout.ts';
+import { $drawerOpen } from './drawer.ts';
+import { showToast } from '../toasts/toasts.ts';
+import { CloseIcon, MinusIcon, PlusIcon, Spinner, TrashIcon } from '../shell/icons.tsx';
+import { ToastList } from '../toasts/ToastList.tsx';
+
+/**
+ * The cart drawer: a native modal <dialog> (focus trap, Escape, focus return for free) drawn as a
+ * side sheet. Loaded on the first open of the cart button.
+ */
+export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const open = useStore($drawerOpen);
+  const cart = useStore($cart);
+  const loading = useStore($checkoutLoading);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      closeButton.current?.focus(); // not a toast's dismiss button, which may come first
+    }
+    if (!open && element.open) element.close();
+    if (!open) setFailed(false);
+  }, [open]);
+
+  async function checkout() {
+    setFailed(false);
+    try {
+      const url = await createCheckout(endpoint);
+      if (!url) return;
+      const tab = window.open(url, '_blank');
+      if (tab) tab.opener = null;
+      else window.location.assign(url); // A blocked pop-up still reaches checkout, in this tab.
+      $drawerOpen.set(false);
+    } catch (error) {
+      console.error('Checkout failed:', error);
+      setFailed(true);
+      showToast({ title: 'Checkout failed', description: 'Unable to create checkout. Please try again.', tone: 'error' });
+    }
+  }
+
+  const empty = cart.items.length === 0;
+  return (
+    <dialog
+      ref={dialog}
+      className="drawer"
+      aria-labelledby="drawer-title"
+      aria-describedby="drawer-summary"
+      // Escape closes at once on cancel: the close event comes a task later, after input queued meanwhile
+      // (a quick reopen), so a late one must not close the drawer again.
+      onCancel={() => $drawerOpen.set(false)}
+      onClose={(event) => {
+        if (!event.currentTarget.open) $drawerOpen.set(false);
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) $drawerOpen.set(false); // a click on the backdrop
+      }}
+    >
+      <ToastList />
+      <div className="drawer-panel">
+        <header className="drawer-header">
+          <div>
+            <h2 id="drawer-title" className="drawer-title">Shopping Cart</h2>
+            <p id="drawer-summary" className="drawer-summary">{cartSummary(cart)}</p>
+          </div>
+          <button ref={closeButton} type="button" className="icon-button" aria-label="Close cart" onClick={() => $drawerOpen.set(false)}>
+            <CloseIcon />
+          </button>
+        </header>
+
+        {empty ? (
+          <div className="drawer-empty">
+            <p>Nothing here yet. Pick a shirt that says what your AI won't.</p>
+          </div>
+        ) : (
+          <ul className="drawer-lines" aria-label="Items in your cart">
+            {cart.items.map((item) => (
+              <CartLine key={item.variantId} item={item} />
+            ))}
+          </ul>
+        )}
+
+        <footer className="drawer-footer">
+          <div className="drawer-total">
+            <span>Total</span>
+            <span className="drawer-total-amount">{formatPrice(totalPrice(cart))}</span>
+          </div>
+          {failed && (
+            <p className="drawer-error" role="alert">
+              Checkout failed. Please try again.
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-block btn-large"
+            disabled={empty || loading}
+            onClick={() => void checkout()}
+          >
+            {loading ? (
+              <>
+                <Spinner />
+                <span>Creating Checkout...</span>
+              </>
+            ) : (
+              'Checkout'
+            )}
+          </button>
+          <p className="drawer-note">Taxes and shipping are calculated at checkout.</p>
+        </footer>
+      </div>
+    </dialog>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const title = item.product.title;
+  const options = optionsLine(item.selectedOptions);
+  const image = item.product.image;
+  return (
+    <li className="line">
+      <div className="line-image">
+        {image ? (
+          <img src={imageAtWidth(image.url, 160)} alt={image.altText || title} width={72} height={72} loading="lazy" decoding="async" />
+        ) : (
+          <span className="line-no-image">No Image</span>
+        )}
+      </div>
+      <div className="line-body">
+        <a className="line-title" href={`/product/${encodeURIComponent(item.product.handle)}`}>
+          {title}
+        </a>
+        {options && <p className="line-options">{options}</p>}
+        <p className="line-price">{formatPrice(item.price)}</p>
+        <div className="line-actions">
+          <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
+            <button type="button" className="icon-button stepper-button" aria-label={`Decrease quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity - 1)}>
+              <MinusIcon />
+            </button>
+            <span className="stepper-value" aria-live="polite">
+              <span className="sr-only">Quantity </span>
+              {item.quantity}
+            </span>
+            <button type="button" className="icon-button stepper-button" aria-label={`Increase quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity + 1)}>
+              <PlusIcon />
+            </button>
+          </div>
+          <button type="button" className="icon-button line-remove" aria-label={`Remove ${title}`} onClick={() => removeFromCart(item.variantId)}>
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+

@@ -1,0 +1,12 @@
+import type { SelectedOption } from '../../../shared/cart/cart.ts';
+
+/**
+ * A cart line's option values joined by a bullet (SPEC §2): "Black • L". Shopify's placeholder for
+ * products without options ("Default Title") is left out.
+ */
+export function optionsLine(options: readonly SelectedOption[]): string {
+  return options
+    .map((option) => option.value)
+    .filter((value) => value && value !== 'Default Title')
+    .join(' • ');
+}

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
+import { createGeneratorController, type GenerateSettings, type GeneratorController } from './generator-store.ts';
+import { $generatorToken, forgetGeneratorToken, loadGeneratorToken, saveGeneratorToken } from './token-store.ts';
+import { showToast } from '../toasts/toasts.ts';
+import { useStore } from '../shell/use-store.ts';
+import { createApiProviders, type ApiProviders } from './api-providers.ts';
+import { createGeneratorApi, GeneratorApiError, type GeneratorSettings } from './generator-api.ts';
+import { Spinner } from '../shell/icons.tsx';
+import { ToastList } from '../toasts/ToastList.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { ProductsSection } from './ProductsSection.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
+import { TokenForm } from './TokenForm.tsx';
+
+/**
+ * The /generator island: checks access with the server (asking for the staff token when needed),
+ * then drives the shared pipeline through the API: settings, progress, cards, publishing, toasts.
+ */
+
+type Gate =
+  | { kind: 'checking' }
+  | { kind: 'open' }
+  /** refused: a token was sent and the server turned it down (else none was sent yet). */
+  | { kind: 'locked'; refused: boolean }
+  | { kind: 'unavailable'; message: string };
+
+interface Workbench {
+  settings: GeneratorSettings;
+  providers: ApiProviders;
+  controller: GeneratorController;
+}
+
+function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
+  const { products, running, progress, publishing } = useStore(bench.controller.$view);
+  const generate = useCallback((settings: GenerateSettings) => void bench.controller.generate(settings), [bench]);
+  const publish = useCallback((indices?: readonly number[]) => void bench.controller.publish(indices), [bench]);
+
+  return (
+    <>
+      <SettingsCard running={running} blocked={blocked || publishing.length > 0} progress={progress} onGenerate={generate} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {progress}
+      </p>
+      {!running && progress && (
+        <p className="gen-status" aria-hidden="true" data-error={progress === GENERATOR_MESSAGES.errorOccurred ? 'true' : undefined}>
+          {progress}
+        </p>
+      )}
+      <p className="gen-providers">
+        Ideas and designs: {bench.settings.generators}. Publishing to {bench.settings.publishTo}.
+      </p>
+      {products.length === 0 && !running ? (
+        <EmptyState />
+      ) : (
+        <ProductsSection
+          products={products}
+          running={running}
+          publishing={publishing}
+          providerName={bench.settings.providerName}
+          printUrlOf={bench.providers.printUrlOf}
+          onPublish={publish}
+        />
+      )}
+    </>
+  );
+}
+
+export default function Generator() {
+  const [gate, setGate] = useState<Gate>({ kind: 'checking' });
+  const [bench, setBench] = useState<Workbench>();
+  const benchRef = useRef<Workbench | undefined>(undefined);
+
+  const api = useMemo(
+    () =>
+      createGeneratorApi({
+        token: () => $generatorToken.get(),
+        onUnauthorized: () => {
+          // Whatever was running cannot go on without a token; what finished stays on the page.
+          benchRef.current?.controller.cancel();
+          const refused = $generatorToken.get() !== undefined;
+          forgetGeneratorToken();
+          setGate({ kind: 'locked', refused });
+        },
+      }),
+    [],
+  );
+
+  const check = useCallback(async () => {
+    setGate((current) => (current.kind === 'locked' ? current : { kind: 'checking' }));
+    try {
+      const settings = await api.settings();
+      if (!benchRef.current) {
+        const providers = createApiProviders(api, settings.providerName);
+        const controller = createGeneratorController({ ...providers, delayMs: settings.delayMs, notify: showToast });
+        benchRef.current = { settings, providers, controller };
+        setBench(benchRef.current);
+      }
+      setGate({ kind: 'open' });
+    } catch (error) {
+      if (error instanceof GeneratorApiError && error.status === 401) return; // onUnauthorized has asked for the token
+      const message = error instanceof Error ? error.message : String(error);
+      setGate({ kind: 'unavailable', message });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    loadGeneratorToken();
+    void check();
+    return () => benchRef.current?.controller.cancel();
+  }, [check]);
+
+  const unlock = useCallback(
+    (token: string) => {
+      saveGeneratorToken(token);
+      setGate({ kind: 'checking' });
+      void check();
+    },
+    [check],
+  );
+
+  return (
+    <div className="gen-app">
+      {gate.kind === 'checking' && !bench && (
+        <div className="gen-panel gen-loading" role="status">
+          <Spinner size={24} />
+          <span>Connecting to the generator...</span>
+        </div>
+      )}
+      {gate.kind === 'locked' && <TokenForm refused={gate.refused} onSubmit={unlock} />}
+      {gate.kind === 'unavailable' && (
+        <div className="gen-panel gen-unavailable" role="alert">
+          <h2 className="gen-panel-title">The generator is unavailable</h2>
+          <p>{gate.message}</p>
+          <button type="button" className="btn btn-ghost" onClick={() => void check()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {bench && <Workspace bench={bench} blocked={gate.kind !== 'open'} />}
+      {/* This page has no cart island to draw the toasts, so the generator draws them. */}
+      <ToastList />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/concept-schema.ts';
+import { GENERATOR_MESSAGES, MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../../shared/generator/messages.ts';
+import { designFileFromUrl } from './design-urls.ts';
+import { ApiError } from '../../../server/http/api-error.ts';
+
+/**
+ * The generator API's request bodies (the original backend functions' names and shapes), validated
+ * with messages that name the field. The count is enforced here, not only hinted at by the page.
+ */
+
+const text = (field: string, max: number, min = 1) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be text`) })
+    .trim()
+    .min(min, min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const hexColors = z
+  .array(z.string().regex(/^#[0-9a-f]{6}$/i, 'each color must be a hex color like #fe972e'), {
+    error: (issue) => (issue.input === undefined ? 'colors is missing' : 'colors must be a list of hex colors'),
+  })
+  .min(1, 'colors must have at least 1 entry')
+  .max(8, 'colors must have at most 8 entries');
+
+export const BrandSchema = z.object(
+  {
+    name: text('name', 80),
+    voice: text('voice', 500),
+    audience: text('audience', 500),
+    colors: hexColors,
+    fonts: z.array(text('each font', 60), { error: 'fonts must be a list of font names' }).max(6, 'fonts must have at most 6 entries'),
+  },
+  { error: (issue) => (issue.input === undefined ? 'brand is missing' : 'brand must be an object') },
+);
+
+export const ConceptsRequestSchema = z.object(
+  {
+    productCount: z
+      .number({ error: (issue) => (issue.input === undefined ? 'productCount is missing' : 'productCount must be a number') })
+      .int('productCount must be a whole number')
+      .min(MIN_PRODUCT_COUNT, `productCount must be at least ${MIN_PRODUCT_COUNT}`)
+      .max(MAX_PRODUCT_COUNT, `productCount must be at most ${MAX_PRODUCT_COUNT}`),
+    theme: text('theme', MAX_THEME_CHARS),
+    brand: BrandSchema,
+    // Brand guidelines are optional free text; an empty box is the same as none.
+    guidelines: z
+      .string({ error: 'guidelines must be text' })
+      .trim()
+      .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
+      .nullish()
+      .transform((value) => value || undefined),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+export const DesignRequestSchema = z.object(
+  {
+    productName: text('productName', CONCEPT_LIMITS.name),
+    quote: text('quote', CONCEPT_LIMITS.quoteMax, CONCEPT_LIMITS.quoteMin),
+    category: text('category', CONCEPT_LIMITS.category),
+    colors: hexColors,
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+const imageUrl = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? GENERATOR_MESSAGES.noDesignImage : 'imageUrl must be text') })
+  .min(1, GENERATOR_MESSAGES.noDesignImage)
+  .refine((url) => designFileFromUrl(url) !== undefined, 'imageUrl must be a design made by this server (/api/designs/…)');
+
+export const PublishRequestSchema = z.object(
+  {
+    product: ConceptSchema.omit({ quote_primary: true }).extend({ imageUrl }),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+/** The body as the schema's output, or a 400 that says which fields are wrong. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ApiError(400, describeIssues(result.error));
+  return result.data;
+}

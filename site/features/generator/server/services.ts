@@ -1,0 +1,151 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ConfigError, type Config } from '../../../../shared/config.ts';
+import { planGenerators, planPublisher } from '../../../../shared/generator/providers/selection.ts';
+import type { Concept, ConceptRequest, DesignRequestBody, PublishRequestBody, PublishResult } from '../../../../shared/generator/types.ts';
+import { createGeneratorAccess, type AccessDecision, type AccessMode } from './access.ts';
+import { findDesignFile } from './design-files.ts';
+import { DESIGN_FILE_NAME, designFileFromUrl, designUrl } from './design-urls.ts';
+import { createGeneratorWorker } from './generator-worker.ts';
+import { GeneratorServiceError, serviceErrorFrom } from './service-error.ts';
+
+/**
+ * What the generator API endpoints call. The store server makes one of these and hands it to every
+ * on-demand route through Astro's `locals`, so the endpoints inside each build share the server's
+ * single worker, design folder and publish follow-up, whichever build is current.
+ */
+
+/** What the /generator page needs to know before its first run. Never a secret. */
+export interface GeneratorSettings {
+  /** Pause after each design, in ms (GENERATOR_DELAY_MS). */
+  delayMs: number;
+  /** The shop's name in labels: "Publish to Shopify". */
+  providerName: string;
+  /** "offline (no OPENAI_API_KEY)" or "OpenAI (model, images model)". */
+  generators: string;
+  /** "the embedded shop" or "Shopify store my-shop.myshopify.com". */
+  publishTo: string;
+}
+
+export interface DesignUrls {
+  /** The preview (about 1024 px wide), for cards and publishing. */
+  imageUrl: string;
+  /** The 4500×5400 print file. */
+  printUrl?: string;
+}
+
+export interface GeneratorServices {
+  /** `bearer: false` for design images, which browsers load without headers. */
+  authorize(headers: Headers, options?: { bearer?: boolean }): AccessDecision;
+  settings(): GeneratorSettings;
+  generateConcepts(request: ConceptRequest, signal?: AbortSignal): Promise<Concept[]>;
+  generateDesign(request: DesignRequestBody, signal?: AbortSignal): Promise<DesignUrls>;
+  /** Publishes a product whose imageUrl is one of this server's designs. */
+  publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+  /** The file of a stored design, by its name in /api/designs/{name}; undefined when there is none. */
+  designFile(name: string): Promise<string | undefined>;
+  log(line: string): void;
+  /** One line for the startup log. */
+  describe(): string;
+  readonly mode: AccessMode | 'misconfigured';
+  close(): Promise<void>;
+}
+
+export interface GeneratorServicesOptions {
+  config: Config;
+  log?: (line: string) => void;
+  /** After each successful publish: the store app rebuilds the site and calls the deploy hook. */
+  onPublished?: (result: PublishResult) => void;
+}
+
+/**
+ * Which providers the configuration picks, for the page and the log; a ConfigError says what is wrong.
+ * Decided from the configuration alone: the providers themselves are loaded in the worker thread.
+ */
+function describeProviders(config: Config): { generators: string; publishTo: string; providerName: string } {
+  const generators = planGenerators(config);
+  const publisher = planPublisher(config);
+  return {
+    generators: generators.description,
+    publishTo: publisher.target === 'local' ? 'the embedded shop' : publisher.description,
+    providerName: publisher.providerName,
+  };
+}
+
+function publicUrlOf(fileUrl: string): string {
+  const name = path.basename(fileURLToPath(fileUrl));
+  if (!DESIGN_FILE_NAME.test(name)) throw new GeneratorServiceError(500, `The design store wrote an unexpected file name: ${name}`);
+  return designUrl(name);
+}
+
+export function createGeneratorServices({ config, log = (line) => console.log(line), onPublished }: GeneratorServicesOptions): GeneratorServices {
+  const access = createGeneratorAccess({ token: config.generator.token, host: config.server.host });
+  const designsDir = config.generator.designsDir;
+  let providers: ReturnType<typeof describeProviders> | undefined;
+  let problem: string | undefined;
+  try {
+    providers = describeProviders(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problem = `The generator is not configured correctly: ${error.message}`;
+  }
+  const worker = createGeneratorWorker({ config, designsDir }, log);
+
+  async function run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw serviceErrorFrom(error);
+    }
+  }
+
+  return {
+    mode: problem ? 'misconfigured' : access.mode,
+
+    authorize(headers, options) {
+      if (problem) return { allowed: false, status: 503, error: problem };
+      return access.check(headers, options);
+    },
+
+    settings() {
+      return {
+        delayMs: config.generator.delayMs,
+        providerName: providers?.providerName ?? 'Shopify',
+        generators: providers?.generators ?? 'not configured',
+        publishTo: providers?.publishTo ?? 'not configured',
+      };
+    },
+
+    generateConcepts: (request, signal) => run(() => worker.run({ kind: 'concepts', request }, signal)),
+
+    generateDesign: (request, signal) =>
+      run(async () => {
+        const design = await worker.run({ kind: 'design', request }, signal);
+        return { imageUrl: publicUrlOf(design.imageUrl), ...(design.files ? { printUrl: publicUrlOf(pathToFileURL(design.files.print).href) } : {}) };
+      }),
+
+    publish: (product, signal) =>
+      run(async () => {
+        const name = designFileFromUrl(product.imageUrl);
+        if (!name) throw new GeneratorServiceError(400, 'product.imageUrl must be a design made by this server (/api/designs/…)');
+        const file = await findDesignFile(designsDir, name);
+        if (!file) throw new GeneratorServiceError(400, 'That design is no longer on this server; generate it again');
+        // The publisher reads the file straight from disk rather than over HTTP from ourselves.
+        const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
+        onPublished?.(result);
+        return result;
+      }),
+
+    designFile: (name) => findDesignFile(designsDir, name),
+
+    log,
+
+    describe() {
+      if (problem) return `OFF: ${problem}`;
+      if (access.mode === 'off') return access.describe();
+      return `${access.describe()}; concepts and designs ${providers?.generators}; publishing to ${providers?.publishTo}`;
+    },
+
+    close: () => worker.close(),
+  };
+}

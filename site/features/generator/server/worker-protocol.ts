@@ -1,0 +1,32 @@
+import type { Config } from '../../../../shared/config.ts';
+import type { Concept, ConceptRequest, DesignRequestBody, DesignResult, PublishRequestBody, PublishResult } from '../../../../shared/generator/types.ts';
+
+/** The messages between the server and its generator worker thread (all structured-clone safe). */
+
+export interface WorkerSetup {
+  config: Config;
+  designsDir: string;
+}
+
+export type Job =
+  | { kind: 'concepts'; request: ConceptRequest }
+  | { kind: 'design'; request: DesignRequestBody }
+  | { kind: 'publish'; product: PublishRequestBody };
+
+export interface JobResults {
+  concepts: Concept[];
+  design: DesignResult;
+  publish: PublishResult;
+}
+
+export type ToWorker = { type: 'job'; id: number; job: Job } | { type: 'abort'; id: number } | { type: 'close' };
+
+/** A failure crosses the thread as its class name and message; the stack stays in the worker. */
+export interface JobFailure {
+  name: string;
+  message: string;
+}
+
+export type FromWorker =
+  | { type: 'done'; id: number; result: JobResults[Job['kind']] }
+  | { type: 'failed'; id: number; error: JobFailure };

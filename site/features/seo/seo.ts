@@ -1,0 +1,71 @@
+import { STORE_NAME } from '../../../shared/brand.ts';
+import { numericId } from '../../../shared/product/gid.ts';
+import type { Product } from '../../../shared/storefront/schemas.ts';
+
+/** Search and social metadata: page descriptions, canonical URLs and Product JSON-LD. */
+
+export const SITE_DESCRIPTION =
+  'Funny AI-themed t-shirts for entrepreneurs, small-business owners and professionals who put AI to work. Soft cotton, sharp jokes.';
+
+/** A canonical absolute URL for `pathname` on `site` (no trailing slash except for the root). */
+export function canonicalUrl(site: string | URL, pathname: string): string {
+  const url = new URL(pathname, site);
+  if (url.pathname.length > 1) url.pathname = url.pathname.replace(/\/+$/, '');
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/** One line of plain text of at most `max` characters, cut at a word boundary. */
+export function metaDescription(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${STORE_NAME}` : `${STORE_NAME} | Funny AI T-Shirts`;
+}
+
+/** schema.org Product with one Offer per variant (price, currency, availability). */
+export function productJsonLd(product: Product, url: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    name: product.title,
+    url,
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.images.length ? { image: product.images.map((image) => image.url) } : {}),
+    brand: { '@type': 'Brand', name: STORE_NAME },
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      url: `${url}?variant=${numericId(variant.id)}`,
+      sku: numericId(variant.id),
+      name: variant.title,
+      price: variant.price.amount,
+      priceCurrency: variant.price.currencyCode,
+      availability: variant.availableForSale ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    })),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
+export function jsonLdText(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** sitemap.xml for the home page and every product page. */
+export function sitemapXml(site: string | URL, handles: readonly string[]): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const urls = [canonicalUrl(site, '/'), ...handles.map((handle) => canonicalUrl(site, `/product/${encodeURIComponent(handle)}`))];
+  const entries = urls.map((loc) => `  <url><loc>${escape(loc)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+}
+
+export function robotsTxt(site: string | URL): string {
+  return `User-agent: *\nAllow: /\nDisallow: /generator\n\nSitemap: ${canonicalUrl(site, '/sitemap.xml')}\n`;
+}

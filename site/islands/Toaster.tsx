@@ -1,9 +1,0 @@
-import { useStore } from '../stores/use-store.ts';
-import { $drawerOpen } from '../stores/drawer.ts';
-import { ToastList } from './ToastList.tsx';
-
-/** The page's toast region; while the cart drawer is open, the drawer shows the toasts instead. */
-export default function Toaster() {
-  const drawerOpen = useStore($drawerOpen);
-  return <ToastList visible={!drawerOpen} />;
-}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { imageAtWidth, srcsetFor } from '../../site/features/catalogue/image-url.ts';
+
+describe('responsive product images', () => {
+  it('asks the CDN for a width and keeps other parameters', () => {
+    expect(imageAtWidth('https://cdn.shopify.com/s/files/shirt.png?v=123', 480)).toBe('https://cdn.shopify.com/s/files/shirt.png?v=123&width=480');
+    expect(imageAtWidth('http://127.0.0.1:8787/cdn/shop/files/a.png?width=100', 640.4)).toBe('http://127.0.0.1:8787/cdn/shop/files/a.png?width=640');
+  });
+
+  it('leaves URLs it cannot parse alone', () => {
+    expect(imageAtWidth('/relative/shirt.png', 480)).toBe('/relative/shirt.png');
+  });
+
+  it('offers every width up to the largest the layout draws', () => {
+    expect(srcsetFor('https://cdn.example/s.png', 640)).toBe(
+      'https://cdn.example/s.png?width=240 240w, https://cdn.example/s.png?width=360 360w, https://cdn.example/s.png?width=480 480w, https://cdn.example/s.png?width=640 640w',
+    );
+    expect(srcsetFor('https://cdn.example/s.png', 100)).toBe('https://cdn.example/s.png?width=240 240w');
+  });
+});

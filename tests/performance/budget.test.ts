@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillWithFixtures } from '../../shared/local-shop/index.ts';
+import { astroBuild } from '../../site/server/astro-build.ts';
+import { newBuildDir } from '../../site/server/build-dirs.ts';
+import { JS_BUDGET_KB } from '../bench/budgets.ts';
+import { pageJs, scriptsInHtml, staticImports, type PageJs } from '../bench/page-js.ts';
+import { kb } from '../bench/stats.ts';
+import { isolatedEnv } from '../support/child-process.ts';
+import { plainPng, startTestShop, type TestShop } from '../support/local-shop.ts';
+
+/**
+ * The JS budget, cheaply: one production build against a small embedded shop, then each page's
+ * JavaScript read from the output (no browser), and every browser chunk searched for server-only
+ * libraries. Lighthouse and the scaling runs live in `npm run bench`.
+ */
+
+// Strings that survive minification (string literals in each library), so a bundled copy shows.
+const SERVER_ONLY: Record<string, { pattern: RegExp; source: string }> = {
+  zod: { pattern: /\$ZodType|ZodError|\$ZodCheck/, source: 'node_modules/zod/v4/core/schemas.js' },
+  undici: { pattern: /undici:|kUndici|undici\//, source: 'node_modules/undici/lib/interceptor/deduplicate.js' },
+  graphql: { pattern: /GraphQLError|GraphQLSchema|graphql\/language|Syntax Error: /, source: 'node_modules/graphql/error/GraphQLError.js' },
+};
+
+const root = path.join(os.tmpdir(), `budget-build-${process.pid}`);
+let shop: TestShop;
+let client: string;
+let product: string;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  await fillWithFixtures(shop.store, 3, { image: await plainPng(64, 64) });
+  const dir = newBuildDir(root);
+  const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: new URL(shop.origin).port, SITE_URL: 'https://shop.example' });
+  await astroBuild({ outDir: dir, env });
+  client = path.join(dir, 'client');
+  product = path.join('product', readdirSync(path.join(client, 'product'))[0]!, 'index.html');
+}, 180_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function describeJs(js: PageJs): string {
+  return `${kb(js.totalGzip)} = React ${kb(js.reactGzip)} + Astro ${kb(js.astroGzip)} + ours ${kb(js.oursGzip)}`;
+}
+
+describe('JS budget (gzip, from the build output)', () => {
+  it(`home page: at most ${JS_BUDGET_KB.home} KB, the cart drawer left for its first open`, () => {
+    const js = pageJs(client, 'index.html');
+    console.log(`home JS: ${describeJs(js)}`);
+    expect(js.reactGzip).toBeGreaterThan(40 * 1024); // the analysis found React at all
+    expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.home * 1024);
+    expect(js.files.map((f) => f.url).join(' ')).not.toMatch(/CartDrawer/);
+  });
+
+  it(`product page: at most ${JS_BUDGET_KB.product} KB`, () => {
+    const js = pageJs(client, product);
+    console.log(`product page JS: ${describeJs(js)}`);
+    expect(js.files.some((f) => /ProductPurchase/.test(f.url))).toBe(true);
+    expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.product * 1024);
+  });
+
+  it('no browser chunk carries zod, undici or GraphQL tooling', () => {
+    const chunks = readdirSync(path.join(client, '_astro')).filter((file) => file.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const file of chunks) {
+      const code = readFileSync(path.join(client, '_astro', file), 'utf8');
+      for (const [library, { pattern }] of Object.entries(SERVER_ONLY)) expect(pattern.test(code), `${library} in ${file}`).toBe(false);
+    }
+    // Inline scripts are browser code too.
+    for (const page of ['index.html', product]) {
+      for (const code of scriptsInHtml(readFileSync(path.join(client, page), 'utf8')).inline) {
+        for (const [library, { pattern }] of Object.entries(SERVER_ONLY)) expect(pattern.test(code), `${library} inline in ${page}`).toBe(false);
+      }
+    }
+  });
+
+  it('the markers would find each library: they are in its own code', () => {
+    for (const [library, { pattern, source }] of Object.entries(SERVER_ONLY)) {
+      expect(pattern.test(readFileSync(path.join(import.meta.dirname, '..', '..', source), 'utf8')), library).toBe(true);
+    }
+  });
+});
+
+describe('reading a page\'s scripts', () => {
+  it('follows static imports and re-exports, not dynamic imports', () => {
+    const code = 'import{a as b}from"./x.js";import"./side.js";export{c}from"./y.js";const l=()=>import("../lazy.js");var s="import z from \'./no\'"';
+    expect(staticImports(code)).toEqual(['./x.js', './side.js', './y.js']);
+  });
+
+  it('takes script src, island component and renderer URLs, and inline scripts but not JSON-LD', () => {
+    const html =
+      '<script type="module" src="/_astro/page.js"></script><script>console.log(1)</script><script type="application/ld+json">{}</script>' +
+      '<astro-island uid="1" component-url="/_astro/Island.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
+    const found = scriptsInHtml(html);
+    expect(found.urls).toEqual(['/_astro/page.js', '/_astro/Island.js', '/_astro/client.js']);
+    expect(found.inline).toEqual(['console.log(1)']);
+    expect(found.renderers).toEqual(['/_astro/client.js']);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptedAnswer } from '../support/scripted-server.ts';
+import { cataloguePage, startScriptedStore, type ProductsRequest, type ScriptedStore } from '../support/scripted-store.ts';
+
+/**
+ * The Storefront API failing while `npm start` rebuilds: a good first build, then one rebuild per
+ * fault (429 with Retry-After, timeouts, a 503 storm in the middle of the catalogue walk, a body that
+ * is not JSON, an unexpected shape). Each rebuild fails with the spec's message after a bounded
+ * number of requests, and shoppers keep getting the first build, whole.
+ */
+
+// Short, so a build that times out on every attempt still fails in seconds.
+const TIMEOUT_MS = 300;
+const RETRIES = 3; // the Storefront client's default: four attempts per request
+
+let store: ScriptedStore;
+let firstBuild: string;
+
+beforeAll(async () => {
+  store = await startScriptedStore({ products: 3, env: { STOREFRONT_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  const [built] = store.builds();
+  if (!built) throw new Error('the store started without a build');
+  firstBuild = built;
+}, 180_000);
+
+afterAll(async () => {
+  await store?.close();
+});
+
+/** Which request of the build a Products request is: the home page's list or a page of the catalogue walk. */
+function requestKey(request: ProductsRequest): string {
+  return request.reverse ? 'home list' : `catalogue page after ${request.after ?? 'start'}`;
+}
+
+function requestsByKey(): Map<string, ProductsRequest[]> {
+  const groups = new Map<string, ProductsRequest[]>();
+  for (const request of store.productRequests()) groups.set(requestKey(request), [...(groups.get(requestKey(request)) ?? []), request]);
+  return groups;
+}
+
+async function expectFirstBuildServing(): Promise<void> {
+  expect(store.builds()).toEqual([firstBuild]);
+  const home = await fetch(store.app.siteUrl);
+  expect(home.status).toBe(200);
+  const html = await home.text();
+  for (const title of ['Shirt 1', 'Shirt 2', 'Shirt 3']) expect(html).toContain(title);
+  for (const handle of ['shirt-1', 'shirt-2', 'shirt-3']) expect((await fetch(`${store.app.siteUrl}/product/${handle}`)).status, handle).toBe(200);
+}
+
+async function failingRebuild(answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer): Promise<string> {
+  store.reset();
+  store.answer = answer;
+  try {
+    await store.app.rebuild();
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    store.answer = (_request, good) => good();
+  }
+  throw new Error('the rebuild did not fail');
+}
+
+const failedBecause = (reason: string) => new RegExp(`^The site build failed: Could not load the (catalogue|home page products) from the Storefront API: ${reason}$`);
+
+describe('a Storefront API that fails during a rebuild', () => {
+  it('the first build serves every page', async () => {
+    await expectFirstBuildServing();
+  });
+
+  it('429 with Retry-After: waits as told, gives up after the retries with "HTTP error! status: 429"', async () => {
+    const message = await failingRebuild(() => ({ status: 429, headers: { 'retry-after': '1' }, body: { errors: [{ message: 'Throttled' }] } }));
+    expect(message).toMatch(failedBecause('HTTP error! status: 429'));
+    const groups = [...requestsByKey().values()];
+    expect(Math.max(...groups.map((g) => g.length))).toBe(1 + RETRIES);
+    for (const group of groups) {
+      expect(group.length).toBeLessThanOrEqual(1 + RETRIES);
+      // Never sooner than the shop asked (a lower bound only: a slow machine cannot break it).
+      for (let i = 1; i < group.length; i++) expect(group[i]!.at - group[i - 1]!.at).toBeGreaterThanOrEqual(950);
+    }
+    await expectFirstBuildServing();
+  });
+
+  it('a shop that never answers in time: a timeout message after bounded attempts', async () => {
+    const message = await failingRebuild((_request, good) => ({ ...good(), delayMs: 3_000 }));
+    expect(message).toMatch(failedBecause(`The Storefront API at ${store.shop.url.replace(/[.]/g, '\\.')} did not answer within ${TIMEOUT_MS} ms \\(Products\\)`));
+    const groups = [...requestsByKey().values()];
+    expect(Math.max(...groups.map((g) => g.length))).toBe(1 + RETRIES);
+    for (const group of groups) expect(group.length).toBeLessThanOrEqual(1 + RETRIES);
+    await expectFirstBuildServing();
+  });
+
+  it('a 503 storm after the first page of the catalogue: the half-fetched build is never switched in', async () => {
+    const message = await failingRebuild((request, good) => {
+      if (request.reverse) return good();
+      // The first page promises more; every later page is a 503.
+      if (!request.after) return cataloguePage({ ...request, first: 2 }, 3);
+      return { status: 503, body: 'Service Unavailable' };
+    });
+    expect(message).toMatch(/^The site build failed: Could not load the catalogue from the Storefront API: HTTP error! status: 503$/);
+    expect(requestsByKey().get('catalogue page after cursor-2')).toHaveLength(1 + RETRIES);
+    expect(requestsByKey().get('catalogue page after start')).toHaveLength(1);
+    await expectFirstBuildServing();
+  });
+
+  it('a maintenance page instead of JSON: a clear message at once, no retries', async () => {
+    const message = await failingRebuild(() => ({ status: 200, body: '<html>Down for maintenance</html>' }));
+    expect(message).toMatch(failedBecause('Unexpected response from the Storefront API \\(Products\\): the body is not JSON \\(text/html\\): "<html>Down for maintenance</html>"'));
+    for (const group of requestsByKey().values()) expect(group).toHaveLength(1);
+    await expectFirstBuildServing();
+  });
+
+  it('an answer of an unexpected shape: names the field, no retries', async () => {
+    const message = await failingRebuild((request, good) => {
+      const page = good().body as { data: { products: { edges: { node: Record<string, unknown> }[] } } };
+      for (const edge of page.data.products.edges) edge.node.variants = { nodes: [] };
+      return { body: page };
+    });
+    expect(message).toMatch(failedBecause('Unexpected response from the Storefront API \\(Products\\): products\\.edges\\.0\\.node\\.variants\\.edges: .+'));
+    for (const group of requestsByKey().values()) expect(group).toHaveLength(1);
+    await expectFirstBuildServing();
+  });
+
+  it('logs nothing but one line per failure, and no stack trace', () => {
+    expect(store.log.join('\n')).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { astroBuild } from '../../site/server/astro-build.ts';
+import { newBuildDir } from '../../site/server/build-dirs.ts';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
+import { isolatedEnv } from '../support/child-process.ts';
+import { cataloguePage, productsRequest } from '../support/scripted-store.ts';
+
+/**
+ * Real `astro build` runs against scripted Storefront servers: every page of a catalogue larger
+ * than one API page, an empty catalogue, and a failing shop that must fail the build.
+ */
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'site-build-'));
+const servers: ScriptedServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A shop whose catalogue is `count` products, answered in cursor pages as Shopify does. */
+async function shopWith(count: number): Promise<ScriptedServer> {
+  const server = await startScriptedServer((request) => cataloguePage(productsRequest(request), count));
+  servers.push(server);
+  return server;
+}
+
+function envFor(server: ScriptedServer): NodeJS.ProcessEnv {
+  return isolatedEnv({ SHOPIFY_STORE_DOMAIN: new URL(server.url).origin, SHOPIFY_STOREFRONT_TOKEN: 'public-token', SITE_URL: 'https://shop.example' });
+}
+
+describe('astro build', () => {
+  it('pre-renders a page for every product, past the first 250, and the first 20 on the home page', async () => {
+    const server = await shopWith(260);
+    const dir = newBuildDir(root);
+    await astroBuild({ outDir: dir, env: envFor(server) });
+    const pages = readdirSync(path.join(dir, 'client', 'product'));
+    expect(pages).toHaveLength(260);
+    expect(pages).toContain('shirt-260');
+    const home = readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
+    expect(home.match(/class="card"/g)).toHaveLength(20);
+    const sitemap = readFileSync(path.join(dir, 'client', 'sitemap.xml'), 'utf8');
+    expect(sitemap.match(/<url>/g)).toHaveLength(261);
+    expect(sitemap).toContain('<loc>https://shop.example/product/shirt-260</loc>');
+    // Pages of 250, then the rest; and the home page's one request for 20.
+    const firsts = server.requests.map((r) => (JSON.parse(r.body) as { variables: { first: number } }).variables.first).sort((a, b) => a - b);
+    expect(firsts).toEqual([20, 250, 250]);
+    expect(server.requests.every((r) => r.headers['x-shopify-storefront-access-token'] === 'public-token')).toBe(true);
+  });
+
+  it('builds an empty catalogue with the empty state and its hint', async () => {
+    const server = await shopWith(0);
+    const dir = newBuildDir(root);
+    await astroBuild({ outDir: dir, env: envFor(server) });
+    const home = readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
+    expect(home).toContain('No products found');
+    expect(home).toContain('tell the assistant what you would like to sell');
+    expect(existsSync(path.join(dir, 'client', 'product'))).toBe(false);
+  });
+
+  it("fails with the spec's message and a non-zero exit when the shop refuses", async () => {
+    const server = await startScriptedServer(() => ({ status: 402, body: { errors: [{ message: 'Payment required' }] } }));
+    servers.push(server);
+    const lines: string[] = [];
+    const dir = newBuildDir(root);
+    await expect(astroBuild({ outDir: dir, env: envFor(server), onLine: (line) => lines.push(line) })).rejects.toThrow(
+      /^The site build failed: Could not load the (catalogue|home page products) from the Storefront API: Shopify API access requires an active Shopify billing plan\.$/,
+    );
+    expect(lines.join('\n')).not.toMatch(/Stack trace|^\s+at /m);
+  });
+});
