@@ -67,9 +67,7 @@ export default defineConfig({
       // Preloaded, so it is there for the first paint almost always; when not, the fallback stays: no swap, no layout shift.
       display: 'optional',
       options: {
-        variants: [
-          { src: ['@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff2'], weight: 400, style: 'normal' },
-        ],
+        variants: [{ src: ['@fontsource/bebas-neue/files/bebas-neue-latin-400-normal.woff2'], weight: 400, style: 'normal' }],
       },
     },
     {

@@ -18,7 +18,8 @@ module.enableCompileCache?.();
 const source = new URL('./main.ts', import.meta.url);
 const compiled = new URL('../lib/cli/main.js', import.meta.url);
 // Source first when it can run, so a stale lib/ from an earlier `npm pack` never shadows edits.
-const runSource = existsSync(source) && Boolean(process.features.typescript) && !fileURLToPath(source).split(/[\\/]/).includes('node_modules');
+const runSource =
+  existsSync(source) && Boolean(process.features.typescript) && !fileURLToPath(source).split(/[\\/]/).includes('node_modules');
 
 if (!runSource && !existsSync(compiled)) {
   process.stderr.write('tshirt-gen: lib/cli/main.js is missing; build it with `npm run build:cli` (or use Node 22.18+ in a checkout)\n');

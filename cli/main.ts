@@ -29,7 +29,12 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
 
 /** The first line of a message, without commander's "error:" and without anything that could drive the terminal (arguments echo back). */
 function oneLine(message: string): string {
-  return terminalSafe(message.replace(/^error:\s*/i, '').split('\n')[0]!.trim());
+  return terminalSafe(
+    message
+      .replace(/^error:\s*/i, '')
+      .split('\n')[0]!
+      .trim(),
+  );
 }
 
 /** `--json` among the options (not after `--`): stdout then owes the caller one JSON document. */

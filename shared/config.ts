@@ -181,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
       imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_OPENAI_IMAGE_MODEL,
     },
-    generator: { token: e.GENERATOR_TOKEN, delayMs: e.GENERATOR_DELAY_MS, deployHookUrl: e.DEPLOY_HOOK_URL, designsDir: path.join(dataDir, 'designs') },
+    generator: {
+      token: e.GENERATOR_TOKEN,
+      delayMs: e.GENERATOR_DELAY_MS,
+      deployHookUrl: e.DEPLOY_HOOK_URL,
+      designsDir: path.join(dataDir, 'designs'),
+    },
   };
 }

@@ -31,7 +31,9 @@ export function summaryRows(products: readonly GeneratedProduct[]): string[][] {
 
 /** One line per failed product, with its message. */
 export function failureLines(products: readonly GeneratedProduct[]): string[] {
-  return products.filter((p) => p.status === 'error').map((p) => `${p.index + 1}. ${terminalSafe(p.name)}: ${terminalSafe(p.error ?? 'failed')}`);
+  return products
+    .filter((p) => p.status === 'error')
+    .map((p) => `${p.index + 1}. ${terminalSafe(p.name)}: ${terminalSafe(p.error ?? 'failed')}`);
 }
 
 function plural(n: number, word: string): string {
@@ -81,6 +83,7 @@ export function productLine(product: GeneratedProduct, phase: 'design' | 'publis
     const message = terminalSafe(product.error ?? 'failed');
     return phase === 'publish' ? `${name}: ${GENERATOR_MESSAGES.failedToPublish(message)}` : `${name}: ${message}`;
   }
-  if (product.status === 'published') return `${GENERATOR_MESSAGES.published(name, providerName)} (${terminalSafe(product.shopifyId ?? '')})`;
+  if (product.status === 'published')
+    return `${GENERATOR_MESSAGES.published(name, providerName)} (${terminalSafe(product.shopifyId ?? '')})`;
   return product.files ? `${name} -> ${path.basename(product.files.print)}` : name;
 }

@@ -16,7 +16,8 @@ export function terminalSafe(text: string): string {
 }
 
 // Wide (two-column) characters: East Asian wide/fullwidth ranges and emoji presentation.
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u;
 const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200d\ufe00-\ufe0f]/u;
 
 /** Columns a (terminal-safe) string takes, close enough for aligning a table. */

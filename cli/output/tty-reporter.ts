@@ -3,7 +3,16 @@ import ora from 'ora';
 import type { GeneratedProduct } from '../../shared/generator/types.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
-import { closingLine, failureLines, productLine, publishingLine, startLines, STATUS_COLUMN, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
+import {
+  closingLine,
+  failureLines,
+  productLine,
+  publishingLine,
+  startLines,
+  STATUS_COLUMN,
+  SUMMARY_COLUMNS,
+  summaryRows,
+} from './summary.ts';
 import { renderTable } from './table.ts';
 import { terminalSafe } from './terminal-text.ts';
 
@@ -14,7 +23,13 @@ import { terminalSafe } from './terminal-text.ts';
 
 type Colour = Parameters<typeof styleText>[0];
 
-const STATUS_COLOURS: Record<string, Colour> = { ready: 'green', published: 'green', error: 'red', pending: 'yellow', generating: 'yellow' };
+const STATUS_COLOURS: Record<string, Colour> = {
+  ready: 'green',
+  published: 'green',
+  error: 'red',
+  pending: 'yellow',
+  generating: 'yellow',
+};
 
 export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.WriteStream): Reporter {
   // Only chosen for a TTY without NO_COLOR/CI (select-reporter.ts), so colours are always wanted here.

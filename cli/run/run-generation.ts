@@ -32,7 +32,12 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
   const outDir = chooseOutDir(flags.out, config.localShop.dataDir);
   // Picked here when not given, so an offline run can be repeated exactly from its report.
   const seed = flags.seed ?? randomInt(2 ** 31);
-  const providers = await selectGeneratorProviders({ designStore: createDirectoryDesignStore(outDir), offline: flags.offline === true, seed, config });
+  const providers = await selectGeneratorProviders({
+    designStore: createDirectoryDesignStore(outDir),
+    offline: flags.offline === true,
+    seed,
+    config,
+  });
   const selected = flags.publish ? await selectPublisher(config) : undefined;
   try {
     await createOutDir(outDir, flags.out !== undefined);

@@ -101,7 +101,8 @@ function readItem(value: unknown): CartItem | null {
   if (!isRecord(value)) return null;
   const { product, variantId, variantTitle, quantity, selectedOptions } = value;
   const price = readMoney(value.price);
-  if (!isRecord(product) || typeof product.id !== 'string' || typeof product.handle !== 'string' || typeof product.title !== 'string') return null;
+  if (!isRecord(product) || typeof product.id !== 'string' || typeof product.handle !== 'string' || typeof product.title !== 'string')
+    return null;
   if (typeof variantId !== 'string' || variantId === '' || typeof variantTitle !== 'string' || !price) return null;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) return null;
   if (!Array.isArray(selectedOptions)) return null;
@@ -111,9 +112,10 @@ function readItem(value: unknown): CartItem | null {
     options.push({ name: option.name, value: option.value });
   }
   const image = product.image;
-  const cleanImage = isRecord(image) && typeof image.url === 'string'
-    ? { url: image.url, altText: typeof image.altText === 'string' ? image.altText : null }
-    : null;
+  const cleanImage =
+    isRecord(image) && typeof image.url === 'string'
+      ? { url: image.url, altText: typeof image.altText === 'string' ? image.altText : null }
+      : null;
   return {
     product: { id: product.id, handle: product.handle, title: product.title, image: cleanImage },
     variantId,

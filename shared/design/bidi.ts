@@ -30,10 +30,7 @@ export function paragraphDirection(words: readonly string[]): Direction {
 }
 
 /** Neutral words between two words of one direction take it; other neutrals follow the paragraph. */
-export function resolveDirections(
-  directions: readonly (Direction | undefined)[],
-  paragraph: Direction,
-): Direction[] {
+export function resolveDirections(directions: readonly (Direction | undefined)[], paragraph: Direction): Direction[] {
   return directions.map((direction, index) => {
     if (direction) return direction;
     let before: Direction | undefined;

@@ -29,4 +29,3 @@ export const MIN_FONT_SIZE = 120;
 
 /** Smallest size for small captions (product name, window title): about 20 pt. */
 export const MIN_CAPTION_SIZE = 84;
-

@@ -82,8 +82,7 @@ export interface DesignPlan {
 
 export function planDesign(req: DesignRequest): DesignPlan {
   const parts = composeDesign(req);
-  const document = (body: string) =>
-    svgDocument({ width: PRINT_WIDTH, height: PRINT_HEIGHT, title: parts.quote, defs: parts.defs, body });
+  const document = (body: string) => svgDocument({ width: PRINT_WIDTH, height: PRINT_HEIGHT, title: parts.quote, defs: parts.defs, body });
   return {
     layout: parts.layout,
     svg: document(parts.body),

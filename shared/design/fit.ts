@@ -5,16 +5,7 @@
  * text much larger. Lines are then balanced so the block has no ragged stragglers.
  */
 import type { Box } from './canvas.ts';
-import {
-  breakBalanced,
-  breakGreedy,
-  buildLine,
-  splitLongWords,
-  type Align,
-  type Paragraph,
-  type TextLine,
-  type Token,
-} from './lines.ts';
+import { breakBalanced, breakGreedy, buildLine, splitLongWords, type Align, type Paragraph, type TextLine, type Token } from './lines.ts';
 import type { Ink } from './measure.ts';
 
 export type { Align } from './lines.ts';
@@ -66,13 +57,7 @@ export function blockBounds(lines: readonly TextLine[], lineHeight: number, alig
   return bounds;
 }
 
-function attempt(
-  para: Paragraph,
-  spec: BlockSpec,
-  size: number,
-  allowSplit: boolean,
-  balance: boolean,
-): FittedBlock | null {
+function attempt(para: Paragraph, spec: BlockSpec, size: number, allowSplit: boolean, balance: boolean): FittedBlock | null {
   const maxWidth = spec.width / size;
   const maxHeight = spec.height / size;
   const tokens: Token[] | null = allowSplit ? splitLongWords(para, maxWidth) : para.tokens;
@@ -80,7 +65,8 @@ function attempt(
   const greedy = breakGreedy(para, tokens, maxWidth, spec.align);
   if (!greedy) return null;
   if (spec.maxLines !== undefined && greedy.length > spec.maxLines) return null;
-  const candidates = balance && spec.balance !== false ? [breakBalanced(para, tokens, maxWidth, greedy.length, spec.align), greedy] : [greedy];
+  const candidates =
+    balance && spec.balance !== false ? [breakBalanced(para, tokens, maxWidth, greedy.length, spec.align), greedy] : [greedy];
   for (const broken of candidates) {
     if (!broken) continue;
     const lines = broken.map((line) => buildLine(line, para));
@@ -132,8 +118,7 @@ export function fitBlock(para: Paragraph, spec: BlockSpec): FittedBlock | null {
 export function placeBlock(block: FittedBlock, box: Box, vertical = 0.5): PlacedLine[] {
   const { size, bounds } = block;
   const height = (bounds.maxY - bounds.minY) * size;
-  const originX =
-    block.align === 'center' ? box.x + box.width / 2 - ((bounds.minX + bounds.maxX) / 2) * size : box.x - bounds.minX * size;
+  const originX = block.align === 'center' ? box.x + box.width / 2 - ((bounds.minX + bounds.maxX) / 2) * size : box.x - bounds.minX * size;
   const firstBaseline = box.y + Math.max(0, box.height - height) * vertical + bounds.maxY * size;
   return block.lines.map((line, index) => ({
     line,

@@ -64,9 +64,7 @@ function open(name: FontName): LoadedFont | null {
   const file = fontFile(name);
   if (file === undefined) {
     if (OPTIONAL_FONTS.has(name)) return null;
-    throw new Error(
-      `Font file ${FONT_FILES[name].file} is missing: install the package that ships it (npm install).`,
-    );
+    throw new Error(`Font file ${FONT_FILES[name].file} is missing: install the package that ships it (npm install).`);
   }
   const opened = fontkit.openSync(file);
   if (!('layout' in opened)) throw new Error(`Font file ${file} is a collection, expected a single TTF face.`);

@@ -39,7 +39,10 @@ const AI_TERMS = new Set([
 
 /** Letters and digits only, upper case, for comparing words whatever their punctuation. */
 export function keywordKey(word: string): string {
-  return word.toUpperCase().replace(/[^\p{L}\p{N}.]/gu, '').replace(/^\.+|\.+$/g, '');
+  return word
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}.]/gu, '')
+    .replace(/^\.+|\.+$/g, '');
 }
 
 /** The highlighted word's key (compare with keywordKey of each word), or undefined for one-word quotes. */

@@ -96,12 +96,7 @@ function lineMeasure(tokens: readonly Token[], align: Align): (line: TextLine) =
 }
 
 /** Greedy line breaking: as many words per line as fit maxWidth; null when one word alone does not. */
-export function breakGreedy(
-  para: Paragraph,
-  tokens: readonly Token[],
-  maxWidth: number,
-  align: Align = 'center',
-): Token[][] | null {
+export function breakGreedy(para: Paragraph, tokens: readonly Token[], maxWidth: number, align: Align = 'center'): Token[][] | null {
   const width = lineMeasure(tokens, align);
   const lines: Token[][] = [];
   let current: Token[] = [];

@@ -109,10 +109,7 @@ function productImageSize(size = DEFAULT_PRODUCT_IMAGE_SIZE): number {
 }
 
 /** The product photo as PNG, `size` pixels square (default 1200). */
-export async function renderProductImage(
-  req: DesignRequest,
-  opts: { shirtColor?: string; size?: number } = {},
-): Promise<Buffer> {
+export async function renderProductImage(req: DesignRequest, opts: { shirtColor?: string; size?: number } = {}): Promise<Buffer> {
   const size = productImageSize(opts.size);
   const shirtColor = parseHexColor(opts.shirtColor ?? DEFAULT_SHIRT_COLOR);
   return renderSvgToPng(productImageSvg(req, shirtColor), size, BACKDROP);

@@ -22,10 +22,7 @@ export function renderSvgToPngSync(svg: string, width: number, background?: stri
 }
 
 /** Raw RGBA pixels of a render, for geometry checks. */
-export async function renderSvgToPixels(
-  svg: string,
-  width: number,
-): Promise<{ width: number; height: number; pixels: Buffer }> {
+export async function renderSvgToPixels(svg: string, width: number): Promise<{ width: number; height: number; pixels: Buffer }> {
   const image = await renderAsync(svg, options(width));
   return { width: image.width, height: image.height, pixels: image.pixels };
 }

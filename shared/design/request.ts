@@ -33,9 +33,7 @@ export function normalizeRequest(req: DesignRequest, layoutNames: readonly strin
   if (typeof req !== 'object' || req === null) throw new DesignInputError('Design request must be an object.');
   const quote = normalizeQuote(req.quote);
   if (req.layout !== undefined && !layoutNames.includes(req.layout)) {
-    throw new DesignInputError(
-      `Design layout must be one of ${layoutNames.join(', ')}; got ${JSON.stringify(req.layout)}.`,
-    );
+    throw new DesignInputError(`Design layout must be one of ${layoutNames.join(', ')}; got ${JSON.stringify(req.layout)}.`);
   }
   if (req.seed !== undefined && !Number.isFinite(req.seed)) {
     throw new DesignInputError(`Design seed must be a finite number; got ${String(req.seed)}.`);

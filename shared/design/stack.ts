@@ -61,9 +61,7 @@ function stackFor(para: Paragraph, spec: StackSpec, lineCount: number): FittedSt
 /** Smallest line size weighted by how fully the lines span the width (lone short words look lost). */
 function score(stack: FittedStack, spec: StackSpec): number {
   const smallest = Math.min(...stack.lines.map((entry) => entry.size));
-  const fill =
-    stack.lines.reduce((sum, { line, size }) => sum + Math.min(1, (inkWidth(line) * size) / spec.width), 0) /
-    stack.lines.length;
+  const fill = stack.lines.reduce((sum, { line, size }) => sum + Math.min(1, (inkWidth(line) * size) / spec.width), 0) / stack.lines.length;
   return smallest * Math.sqrt(fill);
 }
 

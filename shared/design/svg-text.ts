@@ -49,11 +49,7 @@ function glyphDef(defs: SvgDefs, glyph: PositionedGlyph): { id: string; unitsPer
 }
 
 /** One glyph at an em-space transform: `matrix` maps em (y up) to canvas pixels. */
-export function glyphUse(
-  defs: SvgDefs,
-  glyph: PositionedGlyph,
-  matrix: readonly [number, number, number, number, number, number],
-): string {
+export function glyphUse(defs: SvgDefs, glyph: PositionedGlyph, matrix: readonly [number, number, number, number, number, number]): string {
   const def = glyphDef(defs, glyph);
   if (!def) return '';
   const [a, b, c, d, e, f] = matrix;
@@ -103,13 +99,7 @@ export function linesMarkup(
  * A line set along the top of a circle, reading clockwise and centred on twelve o'clock, its
  * baseline on `radius`. Glyphs are placed by their pen position, which follows the arc length.
  */
-export function arcLineMarkup(
-  defs: SvgDefs,
-  line: TextLine,
-  size: number,
-  centre: { x: number; y: number },
-  radius: number,
-): string {
+export function arcLineMarkup(defs: SvgDefs, line: TextLine, size: number, centre: { x: number; y: number }, radius: number): string {
   const middle = (line.ink.minX + line.ink.maxX) / 2;
   let markup = '';
   line.tokens.forEach((token, index) => {

@@ -13,7 +13,10 @@ const ENTITIES: Readonly<Record<string, string>> = {
 
 /** Text safe inside an element or a quoted attribute: markup escaped, lone surrogates replaced, impossible characters dropped. */
 export function escapeXml(text: string): string {
-  return text.toWellFormed().replace(NOT_XML, '').replace(/[&<>"']/g, (char) => ENTITIES[char] ?? '');
+  return text
+    .toWellFormed()
+    .replace(NOT_XML, '')
+    .replace(/[&<>"']/g, (char) => ENTITIES[char] ?? '');
 }
 
 /** A coordinate with at most two decimals, no trailing zeros (keeps the SVG small). */

@@ -24,12 +24,7 @@ export function characterCount(text: string): number {
 
 /** What is set on the shirt: well-formed, one space between words, no invisible controls. */
 export function visibleText(text: string): string {
-  return text
-    .toWellFormed()
-    .replace(BREAKING_SPACE, ' ')
-    .replace(INVISIBLE, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return text.toWellFormed().replace(BREAKING_SPACE, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
 }
 
 /** The quote as given, trimmed and checked: 3 to 200 characters with something visible to print. */
@@ -38,9 +33,7 @@ export function normalizeQuote(quote: unknown): string {
   const trimmed = quote.trim();
   const length = characterCount(trimmed);
   if (length < QUOTE_MIN_LENGTH || length > QUOTE_MAX_LENGTH) {
-    throw new DesignInputError(
-      `Design quote must be ${QUOTE_MIN_LENGTH} to ${QUOTE_MAX_LENGTH} characters after trimming; got ${length}.`,
-    );
+    throw new DesignInputError(`Design quote must be ${QUOTE_MIN_LENGTH} to ${QUOTE_MAX_LENGTH} characters after trimming; got ${length}.`);
   }
   if (visibleText(trimmed) === '') throw new DesignInputError('Design quote has no visible characters.');
   return trimmed;

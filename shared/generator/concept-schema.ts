@@ -22,7 +22,11 @@ export const CONCEPT_LIMITS = {
 } as const;
 
 // Control characters never belong in a title, quote or tag; runs of whitespace become one space.
-const cleanLine = (s: string) => s.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim();
+const cleanLine = (s: string) =>
+  s
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 // Descriptions may keep line breaks, but nothing else invisible.
 const cleanText = (s: string) =>
   s

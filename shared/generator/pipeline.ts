@@ -125,7 +125,9 @@ export async function generateProducts(
     throw new GenerationFailed('The concept generator returned no products');
   }
 
-  board.replaceAll(concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })));
+  board.replaceAll(
+    concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })),
+  );
   const total = board.products.length;
   progress(GENERATOR_MESSAGES.generatedConcepts(total));
 

@@ -91,10 +91,17 @@ export async function startLocalShop(options: LocalShopOptions = {}): Promise<Lo
     if (options.seed ?? true) seeded = (await seedCatalogue(store, { log })) ?? 0;
 
     // The URLs need the port, known only once listening; no request arrives before then.
-    const serverOptions: ShopServerOptions = { store, urls: shopUrls(options.publicUrl ?? `http://${urlHost(host)}`, options.storefrontUrl), token, onInternalError };
+    const serverOptions: ShopServerOptions = {
+      store,
+      urls: shopUrls(options.publicUrl ?? `http://${urlHost(host)}`, options.storefrontUrl),
+      token,
+      onInternalError,
+    };
     const server = createShopServer(serverOptions);
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => reject(new LocalShopStartError(describeListenError(error, host, port), { cause: error })));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new LocalShopStartError(describeListenError(error, host, port), { cause: error })),
+      );
       server.listen(port, host, () => resolve());
     });
     const address = server.address() as AddressInfo;

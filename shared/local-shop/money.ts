@@ -9,7 +9,9 @@ import { DEFAULT_CURRENCY, type Money } from '../money.ts';
 export function formatDecimal(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not a whole, non-negative number of cents: ${cents}`);
   const whole = Math.floor(cents / 100);
-  const fraction = String(cents % 100).padStart(2, '0').replace(/0$/, '');
+  const fraction = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0$/, '');
   return `${whole}.${fraction === '' ? '0' : fraction}`;
 }
 

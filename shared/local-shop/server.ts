@@ -30,7 +30,13 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse, option
   if (rawPath === GRAPHQL_PATH) {
     if (method === 'OPTIONS') return answerPreflight(res);
     if (method === 'POST') return handleGraphql(req, res, options);
-    return sendJsonError(res, 405, 'The Storefront API takes POST requests', { ...CORS_HEADERS, Allow: 'POST, OPTIONS' }, 'METHOD_NOT_ALLOWED');
+    return sendJsonError(
+      res,
+      405,
+      'The Storefront API takes POST requests',
+      { ...CORS_HEADERS, Allow: 'POST, OPTIONS' },
+      'METHOD_NOT_ALLOWED',
+    );
   }
   if (method !== 'GET' && method !== 'HEAD') {
     return sendText(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });

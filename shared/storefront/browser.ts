@@ -34,10 +34,16 @@ export async function browserGraphql(
   let response: Response;
   let text: string;
   try {
-    response = await fetchImpl(endpoint.graphqlUrl, { method: 'POST', headers, body: JSON.stringify({ query, variables }), signal: combined });
+    response = await fetchImpl(endpoint.graphqlUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ query, variables }),
+      signal: combined,
+    });
     text = await response.text();
   } catch (error) {
-    if (timeout.aborted) throw new StorefrontError('timeout', `The shop did not answer within ${timeoutMs} ms (${operation})`, operation, { cause: error });
+    if (timeout.aborted)
+      throw new StorefrontError('timeout', `The shop did not answer within ${timeoutMs} ms (${operation})`, operation, { cause: error });
     if (signal?.aborted) throw new StorefrontError('aborted', `Request cancelled (${operation})`, operation, { cause: error });
     throw new StorefrontError('network', `Could not reach the shop (${operation})`, operation, { cause: error });
   }
@@ -63,7 +69,11 @@ export async function browserCartCreate(
   try {
     checkoutUrl = withCheckoutChannel(cart.checkoutUrl);
   } catch {
-    throw new StorefrontError('invalid-response', `Unexpected response from the Storefront API (CartCreate): checkoutUrl is not a URL`, 'CartCreate');
+    throw new StorefrontError(
+      'invalid-response',
+      `Unexpected response from the Storefront API (CartCreate): checkoutUrl is not a URL`,
+      'CartCreate',
+    );
   }
   return {
     id: typeof cart.id === 'string' ? cart.id : '',

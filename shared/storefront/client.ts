@@ -36,7 +36,11 @@ function parse<S extends z.ZodType>(schema: S, data: unknown, operation: string)
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const where = issue.path.length ? issue.path.join('.') : '(root)';
-  throw new StorefrontError('invalid-response', `Unexpected response from the Storefront API (${operation}): ${where}: ${issue.message}`, operation);
+  throw new StorefrontError(
+    'invalid-response',
+    `Unexpected response from the Storefront API (${operation}): ${where}: ${issue.message}`,
+    operation,
+  );
 }
 
 export function createStorefrontClient(
@@ -73,7 +77,11 @@ export function createStorefrontClient(
         // A cursor that repeats or vanishes would loop forever: stop with a clear error instead.
         const next = result.pageInfo.endCursor;
         if (!next || seen.has(next)) {
-          throw new StorefrontError('invalid-response', 'Unexpected response from the Storefront API (Products): pageInfo says there is a next page but gives no new endCursor', 'Products');
+          throw new StorefrontError(
+            'invalid-response',
+            'Unexpected response from the Storefront API (Products): pageInfo says there is a next page but gives no new endCursor',
+            'Products',
+          );
         }
         seen.add(next);
         after = next;

@@ -10,9 +10,7 @@ export type Money = z.infer<typeof MoneySchema>;
 
 function connection<T extends z.ZodType>(node: T): z.ZodType<z.output<T>[]> {
   const nodeSchema: z.ZodType = node;
-  return z
-    .object({ edges: z.array(z.object({ node: nodeSchema })) })
-    .transform((c) => c.edges.map((e) => e.node as z.output<T>));
+  return z.object({ edges: z.array(z.object({ node: nodeSchema })) }).transform((c) => c.edges.map((e) => e.node as z.output<T>));
 }
 
 export const SelectedOptionSchema = z.object({ name: z.string(), value: z.string() });

@@ -98,11 +98,21 @@ export function createTransport(url: string, token: string, options: TransportOp
       if (signal?.aborted) throw new StorefrontError('aborted', `Storefront request cancelled (${operation})`, operation, { cause: error });
       if (isTimeout(error)) {
         throw new RetryableFailure(
-          new StorefrontError('timeout', `The Storefront API at ${url} did not answer within ${opts.timeoutMs} ms (${operation})`, operation, { cause: error }),
+          new StorefrontError(
+            'timeout',
+            `The Storefront API at ${url} did not answer within ${opts.timeoutMs} ms (${operation})`,
+            operation,
+            { cause: error },
+          ),
         );
       }
       throw new RetryableFailure(
-        new StorefrontError('network', `Could not reach the Storefront API at ${url} (${operation}): ${describeNetworkError(error)}`, operation, { cause: error }),
+        new StorefrontError(
+          'network',
+          `Could not reach the Storefront API at ${url} (${operation}): ${describeNetworkError(error)}`,
+          operation,
+          { cause: error },
+        ),
       );
     }
     const { statusCode } = response;
@@ -124,9 +134,10 @@ export function createTransport(url: string, token: string, options: TransportOp
         } catch (failure) {
           if (!(failure instanceof RetryableFailure)) throw failure;
           if (tries >= opts.retries) throw failure.error;
-          const wait = failure.retryAfterMs !== undefined
-            ? Math.min(failure.retryAfterMs, opts.maxDelayMs)
-            : backoffDelay(tries, opts.baseDelayMs, opts.maxDelayMs);
+          const wait =
+            failure.retryAfterMs !== undefined
+              ? Math.min(failure.retryAfterMs, opts.maxDelayMs)
+              : backoffDelay(tries, opts.baseDelayMs, opts.maxDelayMs);
           try {
             await sleep(wait, undefined, { signal });
           } catch {

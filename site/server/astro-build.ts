@@ -40,7 +40,13 @@ export function failureReason(lines: readonly string[]): string {
 /** The build's environment: the caller's, minus every secret and Vite's reserved names, set for a production build into `outDir`. */
 export function buildEnvironment(env: NodeJS.ProcessEnv, outDir: string): NodeJS.ProcessEnv {
   // A production build whatever the caller's NODE_ENV (a test runner sets `test`, which Vite honours).
-  const childEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production', SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...env,
+    NODE_ENV: 'production',
+    SITE_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    FORCE_COLOR: '0',
+  };
   for (const name of [...SECRETS, ...VITE_RESERVED]) delete childEnv[name];
   return childEnv;
 }

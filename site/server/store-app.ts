@@ -50,7 +50,12 @@ export class StoreStartCancelled extends Error {
   override name = 'StoreStartCancelled';
 }
 
-export async function startStoreApp({ env = process.env, log = (line) => console.log(line), onBuildLine, signal }: StoreAppOptions = {}): Promise<StoreApp> {
+export async function startStoreApp({
+  env = process.env,
+  log = (line) => console.log(line),
+  onBuildLine,
+  signal,
+}: StoreAppOptions = {}): Promise<StoreApp> {
   const config = loadConfig(env);
   const root = buildsRoot(env);
   const stopping = new AbortController();
@@ -137,7 +142,8 @@ export async function startStoreApp({ env = process.env, log = (line) => console
   }
   rebuildAfterPublish = rebuild;
   log(`Generator (${siteServer.url}/generator): ${generator.describe()}`);
-  if (config.generator.deployHookUrl && config.storefront.embedded) log('DEPLOY_HOOK_URL is ignored: publishing goes to the embedded shop, which a hosting platform cannot reach.');
+  if (config.generator.deployHookUrl && config.storefront.embedded)
+    log('DEPLOY_HOOK_URL is ignored: publishing goes to the embedded shop, which a hosting platform cannot reach.');
 
   return {
     siteUrl: siteServer.url,

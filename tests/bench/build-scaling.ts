@@ -29,7 +29,9 @@ interface TimedBuild {
 /** `npm run build` as a user types it (npm's own CLI when we run under npm, else npm from PATH). */
 function npmCommand(): { command: string; args: string[] } {
   const npmCli = process.env.npm_execpath;
-  return npmCli && /\.c?js$/.test(npmCli) ? { command: process.execPath, args: [npmCli, 'run', 'build'] } : { command: 'npm', args: ['run', 'build'] };
+  return npmCli && /\.c?js$/.test(npmCli)
+    ? { command: process.execPath, args: [npmCli, 'run', 'build'] }
+    : { command: 'npm', args: ['run', 'build'] };
 }
 
 async function countPages(clientDir: string): Promise<number> {
@@ -59,16 +61,25 @@ export async function timedBuilds(products: number, runs: number, log: (line: st
     const builds: TimedBuild[] = [];
     for (let i = 0; i < runs; i++) {
       const outDir = newBuildDir(root);
-      const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: String(shop.port), SITE_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' });
+      const env = isolatedEnv({
+        DATA_DIR: shop.dataDir,
+        LOCAL_SHOP_PORT: String(shop.port),
+        SITE_OUT_DIR: outDir,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      });
       const ran = await run(command, args, { env, timeoutMs: 900_000 });
-      if (ran.code !== 0) throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
+      if (ran.code !== 0)
+        throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
       const pages = await countPages(path.join(outDir, 'client'));
       if (pages !== products) throw new Error(`the build with ${products} products made ${pages} product pages`);
       const productPageMs = productPageTimes(ran.stdout + ran.stderr);
-      if (productPageMs.length !== products) throw new Error(`astro build listed ${productPageMs.length} product pages with their times, not ${products}`);
+      if (productPageMs.length !== products)
+        throw new Error(`astro build listed ${productPageMs.length} product pages with their times, not ${products}`);
       await fs.rm(outDir, { recursive: true, force: true });
       builds.push({ seconds: ran.ms / 1000, productPageMs });
-      log(`${products} products, build ${i + 1}/${runs}: ${(ran.ms / 1000).toFixed(1)} s${products ? `, ${mean(productPageMs).toFixed(1)} ms per product page` : ''}`);
+      log(
+        `${products} products, build ${i + 1}/${runs}: ${(ran.ms / 1000).toFixed(1)} s${products ? `, ${mean(productPageMs).toFixed(1)} ms per product page` : ''}`,
+      );
     }
     return builds;
   } finally {
@@ -102,10 +113,22 @@ export async function measureBuildScaling(log: (line: string) => void): Promise<
     figures: [
       { what: 'empty shop', value: `${base.toFixed(1)} s` },
       { what: '100 products', value: `${t100.toFixed(1)} s (${ms(t100 / 100)} per product overall)` },
-      { what: '1,000 products', value: `${t1000.toFixed(1)} s (${ms(t1000 / 1000)} per product overall)`, budget: `< ${BUILD_BUDGET_SECONDS} s`, pass: t1000 < BUILD_BUDGET_SECONDS, miss: `over by ${(t1000 - BUILD_BUDGET_SECONDS).toFixed(1)} s` },
+      {
+        what: '1,000 products',
+        value: `${t1000.toFixed(1)} s (${ms(t1000 / 1000)} per product overall)`,
+        budget: `< ${BUILD_BUDGET_SECONDS} s`,
+        pass: t1000 < BUILD_BUDGET_SECONDS,
+        miss: `over by ${(t1000 - BUILD_BUDGET_SECONDS).toFixed(1)} s`,
+      },
       { what: 'build cost per product (product page), at 100', value: `${page100.toFixed(2)} ms` },
       { what: 'build cost per product (product page), at 1,000', value: `${page1000.toFixed(2)} ms` },
-      { what: 'ratio of the per-product costs (1,000 ÷ 100)', value: `${ratio.toFixed(2)}×`, budget: `≤ ${BUILD_RATIO_BUDGET}×`, pass: ratio <= BUILD_RATIO_BUDGET, miss: `over by ${(ratio - BUILD_RATIO_BUDGET).toFixed(2)}×` },
+      {
+        what: 'ratio of the per-product costs (1,000 ÷ 100)',
+        value: `${ratio.toFixed(2)}×`,
+        budget: `≤ ${BUILD_RATIO_BUDGET}×`,
+        pass: ratio <= BUILD_RATIO_BUDGET,
+        miss: `over by ${(ratio - BUILD_RATIO_BUDGET).toFixed(2)}×`,
+      },
     ],
     notes: [
       '`tshirt-gen shop --no-seed --fixtures <n>` fills a fresh shop (plain tees, six sizes, one photo) and serves it; `npm run build` then runs against it with `DATA_DIR`, `LOCAL_SHOP_PORT` and `SITE_OUT_DIR` set, timed from start to exit, and must write one page per product. The shop is filled before the clock starts.',

@@ -34,12 +34,18 @@ export async function measureCliStart(log: (line: string) => void, runs = CLI_ST
     figures: [
       { what: '`tshirt-gen --help`', value: `${median(helpMs).toFixed(0)} ms` },
       { what: '`node -e 0`', value: `${median(bareMs).toFixed(0)} ms` },
-      { what: 'ratio', value: `${ratio.toFixed(2)}×`, budget: `≤ ${CLI_START_BUDGET}×`, pass: ratio <= CLI_START_BUDGET, miss: `over by ${(ratio - CLI_START_BUDGET).toFixed(2)}×` },
+      {
+        what: 'ratio',
+        value: `${ratio.toFixed(2)}×`,
+        budget: `≤ ${CLI_START_BUDGET}×`,
+        pass: ratio <= CLI_START_BUDGET,
+        miss: `over by ${(ratio - CLI_START_BUDGET).toFixed(2)}×`,
+      },
       { what: 'first `--help` of the run (compile cache possibly cold)', value: `${first.toFixed(0)} ms` },
     ],
     notes: [
       `\`node cli/bin.js --help\` (what the \`tshirt-gen\` bin runs) and \`node -e 0\`, both on ${process.version}, wall time of the whole process, median of ${runs} alternating runs after one of each.`,
-      'In a checkout Node strips the TypeScript types itself; the CLI turns on Node\'s compile cache, so only a first run after a change pays for stripping and compiling.',
+      "In a checkout Node strips the TypeScript types itself; the CLI turns on Node's compile cache, so only a first run after a change pays for stripping and compiling.",
     ],
   };
 }

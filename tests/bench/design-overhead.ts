@@ -32,7 +32,11 @@ export async function measureDesignOverhead(samples = 8, seed = 2026): Promise<D
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'design-overhead-'));
   try {
     const store = createDirectoryDesignStore(dir);
-    const concepts = await createOfflineConceptProvider({ seed }).generateConcepts({ productCount: Math.min(samples, 20), theme: 'AI at work', brand: BRAND });
+    const concepts = await createOfflineConceptProvider({ seed }).generateConcepts({
+      productCount: Math.min(samples, 20),
+      theme: 'AI at work',
+      brand: BRAND,
+    });
     // Font parsing and the thread pool's start are one-off costs, not per-design: one untimed design first.
     warmUpDesignRenderer();
     const first = concepts[0]!;
@@ -45,8 +49,16 @@ export async function measureDesignOverhead(samples = 8, seed = 2026): Promise<D
       const concept = concepts[i % concepts.length]!;
       const layout = DESIGN_LAYOUTS[i % DESIGN_LAYOUTS.length]!;
       const t0 = performance.now();
-      const rendered = await renderDesign({ quote: concept.quote_primary, title: concept.name, colors: BRAND.colors, layout, seed }, { print: true });
-      await store.save({ name: concept.name, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) });
+      const rendered = await renderDesign(
+        { quote: concept.quote_primary, title: concept.name, colors: BRAND.colors, layout, seed },
+        { print: true },
+      );
+      await store.save({
+        name: concept.name,
+        preview: rendered.preview,
+        layout: rendered.layout,
+        ...(rendered.print ? { print: rendered.print } : {}),
+      });
       const t1 = performance.now();
       await renderSvgToPng(rendered.svg, PRINT_WIDTH);
       const t2 = performance.now();

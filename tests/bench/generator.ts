@@ -82,13 +82,25 @@ export async function measureGenerator(log: (line: string) => void, count = GENE
     const ratio = pipelineMs / bareMs;
     return {
       figures: [
-        { what: `pipeline, ${count} offline designs, no pause`, value: `${(pipelineMs / 1000).toFixed(2)} s (${(pipelineMs / count).toFixed(0)} ms per design)` },
-        { what: 'bare resvg renders of the same SVGs, summed', value: `${(bareMs / 1000).toFixed(2)} s (median ${median(bare).toFixed(0)} ms)` },
-        { what: 'overhead (pipeline ÷ bare)', value: `${ratio.toFixed(2)}×`, budget: `≤ ${GENERATOR_OVERHEAD_BUDGET}×`, pass: ratio <= GENERATOR_OVERHEAD_BUDGET, miss: `over by ${(ratio - GENERATOR_OVERHEAD_BUDGET).toFixed(2)}×` },
+        {
+          what: `pipeline, ${count} offline designs, no pause`,
+          value: `${(pipelineMs / 1000).toFixed(2)} s (${(pipelineMs / count).toFixed(0)} ms per design)`,
+        },
+        {
+          what: 'bare resvg renders of the same SVGs, summed',
+          value: `${(bareMs / 1000).toFixed(2)} s (median ${median(bare).toFixed(0)} ms)`,
+        },
+        {
+          what: 'overhead (pipeline ÷ bare)',
+          value: `${ratio.toFixed(2)}×`,
+          budget: `≤ ${GENERATOR_OVERHEAD_BUDGET}×`,
+          pass: ratio <= GENERATOR_OVERHEAD_BUDGET,
+          miss: `over by ${(ratio - GENERATOR_OVERHEAD_BUDGET).toFixed(2)}×`,
+        },
       ],
       notes: [
         `The pipeline as \`tshirt-gen --offline --delay 0\` runs it: offline concepts, then per product the layout, the print (4500×5400) and preview renders, the 300 DPI chunk and both PNGs written to a folder. Layouts used: ${[...new Set(recorded.map((r) => r.layout))].join(', ')}.`,
-        'Bare: `renderSvgToPng(svg, 4500)` (resvg render and PNG encoding) of each design\'s print SVG, one after another, after the pipeline run. One untimed render first warms fonts and the thread pool for both.',
+        "Bare: `renderSvgToPng(svg, 4500)` (resvg render and PNG encoding) of each design's print SVG, one after another, after the pipeline run. One untimed render first warms fonts and the thread pool for both.",
       ],
     };
   } finally {

@@ -62,10 +62,14 @@ export async function lighthouseOnce(url: string, chrome: string): Promise<Light
   const out = path.join(dir, 'report.json');
   try {
     const cli = path.join(REPO_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
-    await runOk(process.execPath, [cli, url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`], {
-      env: { ...process.env, CHROME_PATH: chrome, TMPDIR: dir },
-      timeoutMs: 180_000,
-    });
+    await runOk(
+      process.execPath,
+      [cli, url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      {
+        env: { ...process.env, CHROME_PATH: chrome, TMPDIR: dir },
+        timeoutMs: 180_000,
+      },
+    );
     return readLighthouseReport(JSON.parse(await fs.readFile(out, 'utf8')) as Lhr);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
@@ -82,7 +86,13 @@ function figuresFor(page: string, runs: readonly LighthouseRun[]): Figure[] {
   const cls = m((r) => r.cls);
   figures.push(
     { what: `${page}: LCP`, value: `${(m((r) => r.lcpMs) / 1000).toFixed(2)} s` },
-    { what: `${page}: TBT`, value: `${Math.round(tbt)} ms`, budget: '0 ms', pass: Math.round(tbt) === 0, miss: `over by ${Math.round(tbt)} ms` },
+    {
+      what: `${page}: TBT`,
+      value: `${Math.round(tbt)} ms`,
+      budget: '0 ms',
+      pass: Math.round(tbt) === 0,
+      miss: `over by ${Math.round(tbt)} ms`,
+    },
     { what: `${page}: CLS`, value: cls.toFixed(3), budget: '< 0.01', pass: cls < 0.01, miss: `over by ${(cls - 0.01).toFixed(3)}` },
     { what: `${page}: JS transferred`, value: kb(m((r) => r.jsTransferred)) },
   );
@@ -94,7 +104,11 @@ export interface LighthousePage {
   url: string;
 }
 
-export async function measureLighthouse(pages: readonly LighthousePage[], log: (line: string) => void, runs = LIGHTHOUSE_RUNS): Promise<SectionResult> {
+export async function measureLighthouse(
+  pages: readonly LighthousePage[],
+  log: (line: string) => void,
+  runs = LIGHTHOUSE_RUNS,
+): Promise<SectionResult> {
   const chrome = await chromiumPath();
   const results = new Map<string, LighthouseRun[]>(pages.map((p) => [p.name, []]));
   // Pages alternate, so drift on a busy machine hits them alike.
@@ -102,10 +116,21 @@ export async function measureLighthouse(pages: readonly LighthousePage[], log: (
     for (const page of pages) {
       const result = await lighthouseOnce(page.url, chrome);
       results.get(page.name)!.push(result);
-      log(`${page.name} run ${i + 1}/${runs}: performance ${result.scores.performance}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`);
+      log(
+        `${page.name} run ${i + 1}/${runs}: performance ${result.scores.performance}, LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(result.tbtMs)} ms, CLS ${result.cls.toFixed(3)}`,
+      );
     }
   }
-  const perRun = pages.map((p) => `${p.name}: performance ${results.get(p.name)!.map((r) => r.scores.performance).join(', ')}; TBT ${results.get(p.name)!.map((r) => Math.round(r.tbtMs)).join(', ')} ms`);
+  const perRun = pages.map(
+    (p) =>
+      `${p.name}: performance ${results
+        .get(p.name)!
+        .map((r) => r.scores.performance)
+        .join(', ')}; TBT ${results
+        .get(p.name)!
+        .map((r) => Math.round(r.tbtMs))
+        .join(', ')} ms`,
+  );
   return {
     figures: pages.flatMap((p) => figuresFor(p.name, results.get(p.name)!)),
     notes: [

@@ -19,7 +19,13 @@ export function builtSite(buildsRoot: string): string {
 
 function figures(name: string, js: PageJs, budgetKb: number): Figure[] {
   return [
-    { what: `${name}: JS, gzip`, value: kb(js.totalGzip), budget: `≤ ${budgetKb} KB`, pass: js.totalGzip <= budgetKb * 1024, miss: `over by ${kb(js.totalGzip - budgetKb * 1024)}` },
+    {
+      what: `${name}: JS, gzip`,
+      value: kb(js.totalGzip),
+      budget: `≤ ${budgetKb} KB`,
+      pass: js.totalGzip <= budgetKb * 1024,
+      miss: `over by ${kb(js.totalGzip - budgetKb * 1024)}`,
+    },
     { what: `${name}: React runtime`, value: kb(js.reactGzip) },
     { what: `${name}: Astro's island loader and React renderer`, value: kb(js.astroGzip) },
     { what: `${name}: our islands, stores and directive`, value: kb(js.oursGzip) },

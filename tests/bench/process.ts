@@ -19,7 +19,11 @@ export interface RunOptions {
   onLine?: (line: string) => void;
 }
 
-export function run(command: string, args: readonly string[], { env = process.env, cwd = REPO_ROOT, timeoutMs = 600_000, onLine }: RunOptions = {}): Promise<Ran> {
+export function run(
+  command: string,
+  args: readonly string[],
+  { env = process.env, cwd = REPO_ROOT, timeoutMs = 600_000, onLine }: RunOptions = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -57,7 +61,12 @@ function path(command: string): string {
 
 /** The last non-empty lines of a process's output: enough to say why it failed. */
 export function tail(text: string, count = 5): string {
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-count).join(' / ');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-count)
+    .join(' / ');
 }
 
 /** Runs and insists on exit code 0. */

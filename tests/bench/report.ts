@@ -76,7 +76,9 @@ export function renderMarkdown(report: BenchReport): string {
   ];
   const failed = report.sections.filter((s) => s.status === 'failed');
   const missed = budgetFailures(report);
-  const budgeted = report.sections.flatMap((section) => (section.status === 'done' ? section.figures.filter((f) => f.budget).map((figure) => ({ section: section.title, figure })) : []));
+  const budgeted = report.sections.flatMap((section) =>
+    section.status === 'done' ? section.figures.filter((f) => f.budget).map((figure) => ({ section: section.title, figure })) : [],
+  );
   lines.push('## Budgets', '');
   lines.push(
     failed.length === 0 && missed.length === 0
@@ -86,7 +88,8 @@ export function renderMarkdown(report: BenchReport): string {
     '| | what | value | budget | |',
     '|---|---|---|---|---|',
   );
-  for (const { section, figure } of budgeted) lines.push(`| ${cell(section)} | ${cell(figure.what)} | ${cell(figure.value)} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`);
+  for (const { section, figure } of budgeted)
+    lines.push(`| ${cell(section)} | ${cell(figure.what)} | ${cell(figure.value)} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`);
   for (const section of failed) lines.push(`| ${cell(section.title)} | measurement failed | | | **FAIL** |`);
   lines.push('');
   for (const section of report.sections) {
@@ -96,7 +99,8 @@ export function renderMarkdown(report: BenchReport): string {
       continue;
     }
     lines.push('| what | value | budget | |', '|---|---|---|---|');
-    for (const figure of section.figures) lines.push(`| ${cell(figure.what)} | ${cell(figure.value)} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`);
+    for (const figure of section.figures)
+      lines.push(`| ${cell(figure.what)} | ${cell(figure.value)} | ${cell(figure.budget ?? '')} | ${verdict(figure)} |`);
     lines.push('');
     for (const note of section.notes ?? []) lines.push(`- ${note}`);
     if (section.notes?.length) lines.push('');
@@ -105,8 +109,10 @@ export function renderMarkdown(report: BenchReport): string {
   const explained = report.tried.filter((t) => missed.some(({ section, figure }) => section === t.section && t.figure.test(figure.what)));
   if (missed.length || failed.length) {
     lines.push('## Budgets not met', '');
-    for (const { section, figure } of missed) lines.push(`- ${section}, ${figure.what}: ${figure.value} against ${figure.budget}${figure.miss ? ` (${figure.miss})` : ''}.`);
-    for (const section of failed) lines.push(`- ${section.title}: not measured in this run (${section.status === 'failed' ? cell(section.reason) : ''}).`);
+    for (const { section, figure } of missed)
+      lines.push(`- ${section}, ${figure.what}: ${figure.value} against ${figure.budget}${figure.miss ? ` (${figure.miss})` : ''}.`);
+    for (const section of failed)
+      lines.push(`- ${section.title}: not measured in this run (${section.status === 'failed' ? cell(section.reason) : ''}).`);
     lines.push('');
     for (const t of new Set(explained)) lines.push(`${t.text}`, '');
   }

@@ -18,7 +18,7 @@ export const TRIED: Tried[] = [
       'TBT counts the part over 50 ms of every main-thread task between first paint and interactive, from a trace slowed 4x: any task over about 12 ms here. ' +
       'Done: islands hydrate on interaction or one per idle period after load (client:interact), the toaster rides in the cart button island, the drawer loads on first open, ' +
       "React's runtime is one chunk; in a quiet trace every hydration task is 5 to 11 ms. What is left are the tasks around first paint (HTML parse and the first layout, " +
-      "10 to 25 ms here, mostly font lookups in this Linux Chromium, slower still without the web fonts) and tasks stretched by other processes on this shared 2-core machine: " +
+      '10 to 25 ms here, mostly font lookups in this Linux Chromium, slower still without the web fonts) and tasks stretched by other processes on this shared 2-core machine: ' +
       'single runs vary between 0 and a few tens of ms (see the per-run list). Not tried: hydrating only on interaction, which would also keep the stored cart count from showing until then.',
   },
   {

@@ -22,7 +22,10 @@ import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
  */
 
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom(...HOSTILE_TEXTS));
-const amount = fc.oneof(fc.integer({ min: 0, max: 99_999 }).map((cents) => (cents / 100).toFixed(2)), fc.constantFrom('0', '24.9', '1000000.0'));
+const amount = fc.oneof(
+  fc.integer({ min: 0, max: 99_999 }).map((cents) => (cents / 100).toFixed(2)),
+  fc.constantFrom('0', '24.9', '1000000.0'),
+);
 
 const item: fc.Arbitrary<CartItem> = fc.record({
   product: fc.record({
@@ -43,9 +46,17 @@ const cartOf = fc
   .map(([items, cartId, checkoutUrl]): Cart => ({ ...items.reduce(addItem, clearCart()), cartId, checkoutUrl }));
 
 /** A stored value that is mostly a cart, with junk where a field should be. */
-const junk = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(NaN, Infinity, -1, 0, 1.5, 1e308, '', '1e400', '0x1A', '-5', ' 7 ', '__proto__'));
+const junk = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(NaN, Infinity, -1, 0, 1.5, 1e308, '', '1e400', '0x1A', '-5', ' 7 ', '__proto__'),
+);
 const corruptedStored = fc
-  .tuple(cartOf, fc.nat({ max: 5 }), fc.constantFrom('quantity', 'variantId', 'price', 'amount', 'product', 'selectedOptions', 'title', 'items'), junk)
+  .tuple(
+    cartOf,
+    fc.nat({ max: 5 }),
+    fc.constantFrom('quantity', 'variantId', 'price', 'amount', 'product', 'selectedOptions', 'title', 'items'),
+    junk,
+  )
   .map(([cart, index, field, value]) => {
     const stored = JSON.parse(serializeCart(cart)) as { items: Record<string, unknown>[] } & Record<string, unknown>;
     const line = stored.items[index % Math.max(1, stored.items.length)];
@@ -113,10 +124,18 @@ describe('stored carts under hostile input', () => {
 });
 
 describe('quantities from any caller', () => {
-  const anyNumber = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.5, 1e308, Number.MAX_SAFE_INTEGER + 2));
+  const anyNumber = fc.oneof(
+    fc.double(),
+    fc.integer(),
+    fc.constantFrom(NaN, Infinity, -Infinity, -0, 0.5, 1e308, Number.MAX_SAFE_INTEGER + 2),
+  );
 
   it('property: whatever quantities are added or set, every line stays whole, positive and finite', () => {
-    const op = fc.record({ kind: fc.constantFrom('add', 'update', 'remove'), variant: fc.integer({ min: 1, max: 3 }), quantity: anyNumber });
+    const op = fc.record({
+      kind: fc.constantFrom('add', 'update', 'remove'),
+      variant: fc.integer({ min: 1, max: 3 }),
+      quantity: anyNumber,
+    });
     fc.assert(
       fc.property(item, fc.array(op, { maxLength: 30 }), (template, ops) => {
         let cart = clearCart();

@@ -114,7 +114,9 @@ describe('checkout from the store', () => {
   });
 
   it('sends the lines, stores the checkout URL with channel=online_store, and clears loading', async () => {
-    const server = await startScriptedServer(() => ({ body: { data: { cartCreate: { cart: rawCart('https://shop.example/checkouts/c1?key=k'), userErrors: [] } } } }));
+    const server = await startScriptedServer(() => ({
+      body: { data: { cartCreate: { cart: rawCart('https://shop.example/checkouts/c1?key=k'), userErrors: [] } } },
+    }));
     try {
       const { $cart, $checkoutLoading, addToCart, createCheckout } = await stores();
       $cart.set(EMPTY_CART);
@@ -136,7 +138,9 @@ describe('checkout from the store', () => {
   });
 
   it('on failure rethrows the spec message, clears loading and leaves the cart untouched', async () => {
-    const server = await startScriptedServer(() => ({ body: { data: { cartCreate: { cart: null, userErrors: [{ field: ['input'], message: 'Variant is sold out' }] } } } }));
+    const server = await startScriptedServer(() => ({
+      body: { data: { cartCreate: { cart: null, userErrors: [{ field: ['input'], message: 'Variant is sold out' }] } } },
+    }));
     try {
       const { $cart, $checkoutLoading, addToCart, createCheckout } = await stores();
       $cart.set(EMPTY_CART);

@@ -3,8 +3,12 @@ import { imageAtWidth, srcsetFor } from '../../site/features/catalogue/image-url
 
 describe('responsive product images', () => {
   it('asks the CDN for a width and keeps other parameters', () => {
-    expect(imageAtWidth('https://cdn.shopify.com/s/files/shirt.png?v=123', 480)).toBe('https://cdn.shopify.com/s/files/shirt.png?v=123&width=480');
-    expect(imageAtWidth('http://127.0.0.1:8787/cdn/shop/files/a.png?width=100', 640.4)).toBe('http://127.0.0.1:8787/cdn/shop/files/a.png?width=640');
+    expect(imageAtWidth('https://cdn.shopify.com/s/files/shirt.png?v=123', 480)).toBe(
+      'https://cdn.shopify.com/s/files/shirt.png?v=123&width=480',
+    );
+    expect(imageAtWidth('http://127.0.0.1:8787/cdn/shop/files/a.png?width=100', 640.4)).toBe(
+      'http://127.0.0.1:8787/cdn/shop/files/a.png?width=640',
+    );
   });
 
   it('leaves URLs it cannot parse alone', () => {

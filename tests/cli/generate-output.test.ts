@@ -100,7 +100,10 @@ describe('terminal text', () => {
 
   it('the table aligns columns, cuts long cells and colours cells without moving them', () => {
     const columns = [{ header: '#', align: 'right' as const }, { header: 'Name', maxWidth: 8 }, { header: 'Status' }];
-    const rows = [['1', 'Short', 'ready'], ['10', 'A much longer name', 'error']];
+    const rows = [
+      ['1', 'Short', 'ready'],
+      ['10', 'A much longer name', 'error'],
+    ];
     const plain = renderTable(columns, rows);
     expect(plain).toEqual([' #  Name      Status', '--  --------  ------', ' 1  Short     ready', '10  A much …  error']);
     const painted = renderTable(columns, rows, (text, _row, column) => (column === 2 ? `<${text}>` : text));
@@ -156,7 +159,11 @@ describe('reporters', () => {
     const stderr = new Capture();
     drive(createJsonReporter(stdout, stderr), products, { finishedAt: '2026-11-05T14:04:00.000Z' });
     expect(stdout.text).not.toMatch(/[\x1b\x9b\x07\u202e]/);
-    const doc = JSON.parse(stdout.text) as { products: Array<{ name: string; status: string; error?: string }>; theme: string; status: string };
+    const doc = JSON.parse(stdout.text) as {
+      products: Array<{ name: string; status: string; error?: string }>;
+      theme: string;
+      status: string;
+    };
     // Escaped on the wire, exact after parsing.
     expect(doc.products[0]!.name).toBe(HOSTILE);
     expect(doc.theme).toBe(info.theme);
@@ -191,12 +198,27 @@ describe('run files and outcome', () => {
 
   it('concepts.json holds the newest state after a burst of updates, with file names relative to its folder', async () => {
     const file = createConceptsFile(dir);
-    const base: RunState = { info: { ...info, outDir: dir, conceptsFile: path.join(dir, 'concepts.json') }, status: 'running', products: [] };
+    const base: RunState = {
+      info: { ...info, outDir: dir, conceptsFile: path.join(dir, 'concepts.json') },
+      status: 'running',
+      products: [],
+    };
     for (let i = 0; i < 20; i++) {
-      file.update({ ...base, products: [product(0, { status: i < 19 ? 'generating' : 'ready', files: { print: path.join(dir, 'a-print.png'), preview: path.join(dir, 'a-preview.png') } })] });
+      file.update({
+        ...base,
+        products: [
+          product(0, {
+            status: i < 19 ? 'generating' : 'ready',
+            files: { print: path.join(dir, 'a-print.png'), preview: path.join(dir, 'a-preview.png') },
+          }),
+        ],
+      });
     }
     await file.flush();
-    const saved = JSON.parse(await fs.readFile(file.path, 'utf8')) as { status: string; products: Array<{ status: string; files: { print: string } }> };
+    const saved = JSON.parse(await fs.readFile(file.path, 'utf8')) as {
+      status: string;
+      products: Array<{ status: string; files: { print: string } }>;
+    };
     expect(saved.status).toBe('running');
     expect(saved.products[0]).toMatchObject({ status: 'ready', files: { print: 'a-print.png' } });
     expect((await fs.readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);

@@ -59,16 +59,30 @@ describe('tshirt-gen generate', () => {
   it('--count 3 --offline --delay 0 --json --out DIR: exit 0, one JSON document, three 4500x5400 print files and concepts.json', async () => {
     const out = path.join(work, 'done-when');
     const theme = 'cats who refactor legacy code';
-    const result = await run(['--count', '3', '--theme', theme, '--offline', '--delay', '0', '--json', '--out', out, '--seed', '11'], env(await dataDir()));
+    const result = await run(
+      ['--count', '3', '--theme', theme, '--offline', '--delay', '0', '--json', '--out', out, '--seed', '11'],
+      env(await dataDir()),
+    );
 
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.code).toBe(0);
     const doc = JSON.parse(result.stdout) as RunDocument;
-    expect(doc).toMatchObject({ status: 'succeeded', exitCode: 0, theme, count: 3, mode: 'offline', seed: 11, outDir: out, publishedTo: null });
+    expect(doc).toMatchObject({
+      status: 'succeeded',
+      exitCode: 0,
+      theme,
+      count: 3,
+      mode: 'offline',
+      seed: 11,
+      outDir: out,
+      publishedTo: null,
+    });
     expect(doc.products).toHaveLength(3);
     for (const product of doc.products) {
       expect(product.status).toBe('ready');
-      expect(Object.keys(product)).toEqual(expect.arrayContaining(['name', 'description', 'price', 'category', 'quote_primary', 'keywords', 'status', 'files']));
+      expect(Object.keys(product)).toEqual(
+        expect.arrayContaining(['name', 'description', 'price', 'category', 'quote_primary', 'keywords', 'status', 'files']),
+      );
       expect(path.dirname(product.files!.print)).toBe(out);
       const print = await sharp(product.files!.print).metadata();
       expect([print.width, print.height, print.density]).toEqual([4500, 5400, 300]);
@@ -86,7 +100,9 @@ describe('tshirt-gen generate', () => {
     // concepts.json: the same record, with file names relative to the folder.
     const saved = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument;
     expect(saved.status).toBe('succeeded');
-    expect(saved.products.map((p) => [p.name, p.status, p.files?.print])).toEqual(doc.products.map((p) => [p.name, 'ready', path.basename(p.files!.print)]));
+    expect(saved.products.map((p) => [p.name, p.status, p.files?.print])).toEqual(
+      doc.products.map((p) => [p.name, 'ready', path.basename(p.files!.print)]),
+    );
 
     // Progress went to stderr as plain lines, the pipeline's messages verbatim.
     expect(result.stderr).toContain('Generating product ideas...\nGenerated 3 product concepts\nGenerating design 1/3: ');
@@ -131,7 +147,10 @@ describe('tshirt-gen generate', () => {
   it('plain lines without a TTY: no escape codes even from a hostile theme; --offline wins over a configured OpenAI', async () => {
     const server = await openAI(() => ({ status: 500, json: openAIError('should not be called') }));
     const theme = 'robots \x1b[2J\x1b]0;owned\x07 and \x9b31m cats\r\nin meetings';
-    const result = await run(['--count', '1', '--offline', '--delay', '0', '--theme', theme], env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }));
+    const result = await run(
+      ['--count', '1', '--offline', '--delay', '0', '--theme', theme],
+      env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }),
+    );
 
     expect(result.code).toBe(0);
     expect(server.requests).toEqual([]);
@@ -147,7 +166,10 @@ describe('tshirt-gen generate', () => {
   it('exit 1 when the configured OpenAI fails: the failure is reported, never a switch to offline', async () => {
     const server = await openAI(() => ({ status: 500, headers: FAST_RETRY, json: openAIError('boom', 'server_error') }));
     const out = path.join(work, 'failed');
-    const result = await run(['--count', '2', '--json', '--out', out], env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }));
+    const result = await run(
+      ['--count', '2', '--json', '--out', out],
+      env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }),
+    );
 
     expect(result.code).toBe(1);
     expect(server.requests.length).toBeGreaterThanOrEqual(1);
@@ -167,10 +189,15 @@ describe('tshirt-gen generate', () => {
     const server = await openAI((request) => {
       if (request.path === '/v1/chat/completions') return { json: conceptsCompletion([concept(1), concept(2)]) };
       // The first image request is refused (400 is not retried); the second succeeds.
-      return images++ === 0 ? { status: 400, json: openAIError('Your prompt was rejected', 'invalid_request_error') } : { json: imagesResponse(artwork.toString('base64')) };
+      return images++ === 0
+        ? { status: 400, json: openAIError('Your prompt was rejected', 'invalid_request_error') }
+        : { json: imagesResponse(artwork.toString('base64')) };
     });
     const out = path.join(work, 'partial');
-    const result = await run(['--count', '2', '--delay', '0', '--json', '--out', out], env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }));
+    const result = await run(
+      ['--count', '2', '--delay', '0', '--json', '--out', out],
+      env(await dataDir(), { OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }),
+    );
 
     expect(result.code).toBe(3);
     const doc = JSON.parse(result.stdout) as RunDocument;
@@ -263,7 +290,10 @@ describe('tshirt-gen generate', () => {
       run(['--count', '1', '--publish', '--json'], env(data, { SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com' })),
       run(['--count', '0', '--', '--json'], env(data)),
     ]);
-    for (const [result, reason] of [[usage, /--count/], [config, /SHOPIFY_ADMIN_TOKEN is not/]] as const) {
+    for (const [result, reason] of [
+      [usage, /--count/],
+      [config, /SHOPIFY_ADMIN_TOKEN is not/],
+    ] as const) {
       expect(result.code).toBe(2);
       const document = JSON.parse(result.stdout) as { products: unknown[]; status: string; exitCode: number; error: string };
       expect(document).toEqual({ products: [], status: 'failed', exitCode: 2, error: expect.stringMatching(reason) });
@@ -281,13 +311,25 @@ describe('tshirt-gen generate', () => {
     expect(top.stdout).toMatch(/generate \[options\]\s+Generate product concepts/);
     expect(top.stdout).toContain('Exit codes:');
     expect(generate.code).toBe(0);
-    for (const flag of ['--count <n>', '--theme <text>', '--guidelines <text>', '--publish', '--out <dir>', '--json', '--delay <ms>', '--offline', '--seed <n>']) {
+    for (const flag of [
+      '--count <n>',
+      '--theme <text>',
+      '--guidelines <text>',
+      '--publish',
+      '--out <dir>',
+      '--json',
+      '--delay <ms>',
+      '--offline',
+      '--seed <n>',
+    ]) {
       expect(generate.stdout).toContain(flag);
     }
     expect(generate.stdout).toContain('default: 6');
     expect(generate.stdout.replace(/\s+/g, ' ')).toContain('(default: "AI quotes for entrepreneurs and small business owners")');
     expect(generate.stdout).toContain('DATA_DIR/generated/');
-    expect(generate.stdout).toMatch(/Exit codes:\n\s+0\s+every product is ready[^\n]*\n\s+1\s+[^\n]+\n\s+2\s+[^\n]+\n\s+3\s+some products failed/);
+    expect(generate.stdout).toMatch(
+      /Exit codes:\n\s+0\s+every product is ready[^\n]*\n\s+1\s+[^\n]+\n\s+2\s+[^\n]+\n\s+3\s+some products failed/,
+    );
   });
 });
 

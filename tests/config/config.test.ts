@@ -12,7 +12,12 @@ describe('configuration', () => {
       embedded: true,
     });
     expect(config.localShop.dataDir).toBe(path.resolve('/srv/app', '.data'));
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 4321, siteUrl: 'http://localhost:4321', buildsDir: path.resolve('/srv/app', '.data', 'site-builds') });
+    expect(config.server).toEqual({
+      host: '127.0.0.1',
+      port: 4321,
+      siteUrl: 'http://localhost:4321',
+      buildsDir: path.resolve('/srv/app', '.data', 'site-builds'),
+    });
     expect(config.localShop.publicUrl).toBeUndefined();
     expect(config.generator.delayMs).toBe(1000);
   });
@@ -24,7 +29,9 @@ describe('configuration', () => {
       token: 'tok',
       embedded: false,
     });
-    expect(loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:9999/' }).storefront.graphqlUrl).toBe('http://127.0.0.1:9999/api/2025-07/graphql.json');
+    expect(loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://127.0.0.1:9999/' }).storefront.graphqlUrl).toBe(
+      'http://127.0.0.1:9999/api/2025-07/graphql.json',
+    );
   });
 
   it('a public URL for the embedded shop is what browsers and builds use', () => {
@@ -46,14 +53,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ LOCAL_SHOP_PORT: '70000' })).toThrow(/LOCAL_SHOP_PORT must be between 0 and 65535/);
     expect(() => loadConfig({ GENERATOR_DELAY_MS: '-5' })).toThrow(/GENERATOR_DELAY_MS/);
     // 0 would mean no limit at all to undici.
-    expect(() => loadConfig({ STOREFRONT_TIMEOUT_MS: '0' })).toThrow(new ConfigError('STOREFRONT_TIMEOUT_MS must be a whole number of milliseconds above 0'));
+    expect(() => loadConfig({ STOREFRONT_TIMEOUT_MS: '0' })).toThrow(
+      new ConfigError('STOREFRONT_TIMEOUT_MS must be a whole number of milliseconds above 0'),
+    );
     expect(() => loadConfig({ SHOPIFY_STORE_DOMAIN: 'http://' })).toThrow(/SHOPIFY_STORE_DOMAIN is not a valid domain or URL/);
   });
 
   it('the generator keeps its designs in DATA_DIR/designs; a deploy hook must be an http(s) URL, and its value is never echoed', () => {
     expect(loadConfig({ DATA_DIR: '/srv/store' }).generator.designsDir).toBe('/srv/store/designs');
-    expect(loadConfig({ DEPLOY_HOOK_URL: 'https://api.example.test/hooks/abc' }).generator.deployHookUrl).toBe('https://api.example.test/hooks/abc');
-    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'ftp://hooks.example.test/secret-part' })).toThrow(new ConfigError('DEPLOY_HOOK_URL must be an http(s) URL'));
+    expect(loadConfig({ DEPLOY_HOOK_URL: 'https://api.example.test/hooks/abc' }).generator.deployHookUrl).toBe(
+      'https://api.example.test/hooks/abc',
+    );
+    expect(() => loadConfig({ DEPLOY_HOOK_URL: 'ftp://hooks.example.test/secret-part' })).toThrow(
+      new ConfigError('DEPLOY_HOOK_URL must be an http(s) URL'),
+    );
     expect(() => loadConfig({ DEPLOY_HOOK_URL: 'not a url' })).toThrow(/DEPLOY_HOOK_URL must be an http\(s\) URL/);
   });
 });

@@ -18,7 +18,10 @@ const HOSTILE = [
 
 /** What the <title> should say: the trimmed quote minus characters XML cannot carry. */
 function expectedTitle(quote: string): string {
-  return quote.trim().toWellFormed().replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '');
+  return quote
+    .trim()
+    .toWellFormed()
+    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '');
 }
 
 describe('untrusted text in the SVG', () => {

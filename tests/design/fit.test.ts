@@ -77,8 +77,13 @@ describe('fitting quotes into the print area', () => {
         [1536, 1024],
         [1024, 1536],
         [1024, 1024],
-      ].map(async ([width = 1, height = 1]) =>
-        new Uint8Array(await sharp({ create: { width, height, channels: 4, background: '#123456' } }).png().toBuffer()),
+      ].map(
+        async ([width = 1, height = 1]) =>
+          new Uint8Array(
+            await sharp({ create: { width, height, channels: 4, background: '#123456' } })
+              .png()
+              .toBuffer(),
+          ),
       ),
     );
     for (const char of ['W', '—', '🤖']) {

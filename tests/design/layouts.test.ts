@@ -114,18 +114,21 @@ describe('fonts', () => {
 
 describe('emoji', () => {
   const quote = 'Ship it 🚀🤖👩‍💻 before the AI does';
-  it(hasEmojiFont() ? 'draws emoji from the monochrome emoji font' : 'draws a placeholder face per emoji while no emoji font is installed', async () => {
-    const word = shapeWord('🚀🤖👩‍💻', { font: 'open-sans-bold' });
-    if (hasEmojiFont()) {
-      expect(word.glyphs.map((glyph) => glyph.font?.name)).toEqual(['emoji', 'emoji', 'emoji']);
-    } else {
-      expect(word.glyphs.map((glyph) => glyph.shape)).toEqual(['emoji-placeholder', 'emoji-placeholder', 'emoji-placeholder']);
-    }
-    const plan = planDesign({ quote, layout: 'terminal' });
-    expect(plan.svg.includes('p-emoji-placeholder')).toBe(!hasEmojiFont());
-    const ink = await renderedInk(plan.quoteSvg, PRINT_WIDTH, 450);
-    expect(ink && inside(ink, SAFE_AREA, 10)).toBe(true);
-  });
+  it(
+    hasEmojiFont() ? 'draws emoji from the monochrome emoji font' : 'draws a placeholder face per emoji while no emoji font is installed',
+    async () => {
+      const word = shapeWord('🚀🤖👩‍💻', { font: 'open-sans-bold' });
+      if (hasEmojiFont()) {
+        expect(word.glyphs.map((glyph) => glyph.font?.name)).toEqual(['emoji', 'emoji', 'emoji']);
+      } else {
+        expect(word.glyphs.map((glyph) => glyph.shape)).toEqual(['emoji-placeholder', 'emoji-placeholder', 'emoji-placeholder']);
+      }
+      const plan = planDesign({ quote, layout: 'terminal' });
+      expect(plan.svg.includes('p-emoji-placeholder')).toBe(!hasEmojiFont());
+      const ink = await renderedInk(plan.quoteSvg, PRINT_WIDTH, 450);
+      expect(ink && inside(ink, SAFE_AREA, 10)).toBe(true);
+    },
+  );
 });
 
 describe('artwork', () => {

@@ -66,7 +66,10 @@ describe('print PNG', () => {
 
 describe('withDpi', () => {
   it('inserts pHYs after IHDR into an existing PNG without touching the image data', async () => {
-    const png = await renderSvgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>', 10);
+    const png = await renderSvgToPng(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>',
+      10,
+    );
     const marked = withDpi(png, 72);
     expect(marked.length).toBe(png.length + 21);
     const chunks = pngChunks(marked);

@@ -17,7 +17,9 @@ const ELEMENTS = new Set(['svg', 'title', 'defs', 'path', 'use', 'g', 'rect', 'c
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', minLength: 1, maxLength: 120 }),
   fc.constantFrom(...HOSTILE_TEXTS),
-  fc.array(fc.constantFrom(...HOSTILE_TEXTS, ' ', '&', '<', '>', '"', "'", ']]>', '<!--', '\u202E', '🤖'), { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(fc.constantFrom(...HOSTILE_TEXTS, ' ', '&', '<', '>', '"', "'", ']]>', '<!--', '\u202E', '🤖'), { minLength: 1, maxLength: 12 })
+    .map((parts) => parts.join('')),
 );
 
 describe('the design SVG with any text', () => {

@@ -1,6 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartButton, cartCount, drawer, harness, hydrated, newPage, newTabFrom, openDrawer, storedCart, unexpectedErrors, visit } from './harness.ts';
+import {
+  cartButton,
+  cartCount,
+  drawer,
+  harness,
+  hydrated,
+  newPage,
+  newTabFrom,
+  openDrawer,
+  storedCart,
+  unexpectedErrors,
+  visit,
+} from './harness.ts';
 import { productWithOptions, variantsOf } from './shop-data.ts';
 
 /** The cart: the whole shopper journey to checkout, persistence, other tabs, bad storage, keyboard, failure. */
@@ -27,7 +39,10 @@ export function cartJourneys(): void {
       await page.waitForURL((url) => url.pathname === `/product/${product.handle}`);
       await hydrated(page);
       for (const { name, value } of variant.selectedOptions) {
-        await page.getByRole('group', { name: new RegExp(`^${name}`) }).getByRole('button', { name: value, exact: true }).click();
+        await page
+          .getByRole('group', { name: new RegExp(`^${name}`) })
+          .getByRole('button', { name: value, exact: true })
+          .click();
       }
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
@@ -100,7 +115,11 @@ export function cartJourneys(): void {
     });
 
     it('starts with an empty cart, and no crash, when the stored cart is corrupted', async () => {
-      for (const stored of ['{"items": [{"variantId": ', JSON.stringify({ state: { items: [{ id: 'old', qty: 2 }] }, version: 0 }), 'null']) {
+      for (const stored of [
+        '{"items": [{"variantId": ',
+        JSON.stringify({ state: { items: [{ id: 'old', qty: 2 }] }, version: 0 }),
+        'null',
+      ]) {
         const { page, context, messages, close } = await newPage();
         await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored);
         await visit(page, '/');
@@ -118,10 +137,11 @@ export function cartJourneys(): void {
     it('works with the keyboard alone, from the home page to the checkout page', async () => {
       const { page, context, close } = await newPage();
       await visit(page, '/');
-      const focused = () => page.evaluate(() => {
-        const el = document.activeElement;
-        return `${el?.tagName ?? ''} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''}`;
-      });
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return `${el?.tagName ?? ''} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''}`;
+        });
       async function tabTo(pattern: RegExp, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
         for (let presses = 0; presses < 40; presses++) {
           await page.keyboard.press(key);

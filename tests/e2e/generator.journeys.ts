@@ -95,7 +95,13 @@ export function generatorJourneys(): void {
       let designCalls = 0;
       // The first design request fails as an overloaded image model would; the rest reach the server.
       await page.route('**/api/generate-product-design', (route) =>
-        designCalls++ === 0 ? route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'The image model is overloaded' }) }) : route.continue(),
+        designCalls++ === 0
+          ? route.fulfill({
+              status: 502,
+              contentType: 'application/json',
+              body: JSON.stringify({ error: 'The image model is overloaded' }),
+            })
+          : route.continue(),
       );
       await openGenerator(page);
       await unlockGenerator(page);
@@ -138,7 +144,8 @@ export function generatorJourneys(): void {
       await runFinished(page);
       expect(await cards(page).locator('.gen-card-title').count()).toBe(2);
       const names = (await cards(page).locator('.gen-card-title').allTextContents()).map((name) => name.trim());
-      for (const card of await cards(page).all()) expect(await card.getByRole('button', { name: 'Publish to Shopify' }).isEnabled()).toBe(true);
+      for (const card of await cards(page).all())
+        expect(await card.getByRole('button', { name: 'Publish to Shopify' }).isEnabled()).toBe(true);
 
       const anyProduct = (await (await fetch(new URL('/sitemap.xml', harness.store.siteUrl))).text()).match(/\/product\/[a-z0-9-]+/)![0];
       const outputBefore = harness.store.output().length;
@@ -147,8 +154,11 @@ export function generatorJourneys(): void {
       await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 30_000 });
       expect(await page.locator('.gen-badge-published').allTextContents()).toEqual(['✓ Published', '✓ Published']);
       for (const name of names) await toast(page, `${name} published to Shopify!`).waitFor();
-      for (const card of await cards(page).all()) expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
-      const links = await cards(page).getByRole('link', { name: /View in the store/ }).evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+      for (const card of await cards(page).all())
+        expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
+      const links = await cards(page)
+        .getByRole('link', { name: /View in the store/ })
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
       expect(links).toHaveLength(2);
 
       // Poll the home page and a product page until the new products are live: every answer a 200.
@@ -167,7 +177,9 @@ export function generatorJourneys(): void {
         if (!live) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const seconds = (Date.now() - publishedAt) / 1000;
-      console.log(`Publish All Ready → both products on the home page: ${seconds.toFixed(1)} s (${duringRebuild} polls of / and a product page during the rebuild)`);
+      console.log(
+        `Publish All Ready → both products on the home page: ${seconds.toFixed(1)} s (${duringRebuild} polls of / and a product page during the rebuild)`,
+      );
       expect(live, `not on the home page after ${seconds} s:\n${harness.store.output().slice(outputBefore)}`).toBe(true);
       expect([...statuses]).toEqual([200]);
       expect(duringRebuild).toBeGreaterThan(0);
@@ -179,7 +191,12 @@ export function generatorJourneys(): void {
       }
       await page.goto(harness.store.siteUrl);
       const homeTitles = await page.locator('.card-title').allTextContents();
-      expect(homeTitles.slice(0, 2).map((t) => t.trim()).sort()).toEqual([...names].sort()); // the newest first
+      expect(
+        homeTitles
+          .slice(0, 2)
+          .map((t) => t.trim())
+          .sort(),
+      ).toEqual([...names].sort()); // the newest first
       expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
       await close();
     });
@@ -191,7 +208,12 @@ export function generatorJourneys(): void {
 
     it('answers 401 without the staff token and with a wrong one, as JSON', async () => {
       for (const token of [undefined, 'wrong']) {
-        const response = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify(conceptsBody), ...(token ? { token } : {}) });
+        const response = await siteFetch('/api/generate-product-concepts', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(conceptsBody),
+          ...(token ? { token } : {}),
+        });
         expect(response.status).toBe(401);
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(((await response.json()) as { error: string }).error).toMatch(/staff token/);
@@ -199,10 +221,20 @@ export function generatorJourneys(): void {
     });
 
     it('answers 400 for a bad count, malformed JSON and a publish without a design', async () => {
-      const badCount = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, productCount: 21 }), token: TOKEN });
+      const badCount = await siteFetch('/api/generate-product-concepts', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...conceptsBody, productCount: 21 }),
+        token: TOKEN,
+      });
       expect(badCount.status).toBe(400);
       expect(await badCount.json()).toEqual({ error: 'productCount must be at most 20' });
-      const malformed = await siteFetch('/api/generate-product-design', { method: 'POST', headers: json, body: '{"productName":', token: TOKEN });
+      const malformed = await siteFetch('/api/generate-product-design', {
+        method: 'POST',
+        headers: json,
+        body: '{"productName":',
+        token: TOKEN,
+      });
       expect(malformed.status).toBe(400);
       expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON' });
       const noImage = await siteFetch('/api/publish-to-shopify', {
@@ -216,10 +248,20 @@ export function generatorJourneys(): void {
     });
 
     it('answers 413 for a body over 1 MB and 415 for one that is not JSON', async () => {
-      const big = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: json, body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }), token: TOKEN });
+      const big = await siteFetch('/api/generate-product-concepts', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }),
+        token: TOKEN,
+      });
       expect(big.status).toBe(413);
       expect(await big.json()).toEqual({ error: 'The request body is larger than 1 MB' });
-      const form = await siteFetch('/api/generate-product-concepts', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'productCount=1', token: TOKEN });
+      const form = await siteFetch('/api/generate-product-concepts', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'productCount=1',
+        token: TOKEN,
+      });
       expect(form.status).toBe(415);
       // The store keeps answering afterwards.
       expect((await fetch(harness.store.siteUrl)).status).toBe(200);

@@ -72,11 +72,17 @@ export function hostileGeneratorJourneys(): void {
       let designs = 0;
       // The first design fails with a hostile message; the second is drawn by the server from the hostile concept.
       await page.route('**/api/generate-product-design', (route) =>
-        designs++ === 0 ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: DESIGN_ERROR }) }) : route.continue(),
+        designs++ === 0
+          ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: DESIGN_ERROR }) })
+          : route.continue(),
       );
       // Publishing is answered here: a real publish would rebuild the store under the other journeys.
       await page.route('**/api/publish-to-shopify', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ productId: 'gid://shopify/Product/424242', handle: 'hostile-markup' }) }),
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ productId: 'gid://shopify/Product/424242', handle: 'hostile-markup' }),
+        }),
       );
       await openUnlocked(page);
       await generate(page, 2, 'anything', '');
@@ -86,7 +92,9 @@ export function hostileGeneratorJourneys(): void {
       expect(await textsOf(page, '.gen-card-quote')).toEqual(HOSTILE_CONCEPTS.map((c) => `“${c.quote_primary}”`));
       expect(await textsOf(page, '.gen-card-error')).toEqual([DESIGN_ERROR]);
       const drawn = page.locator('.gen-card').nth(1);
-      expect(await drawn.locator('img').getAttribute('alt')).toBe(`Design for ${HOSTILE_CONCEPTS[1]!.name}: ${HOSTILE_CONCEPTS[1]!.quote_primary}`);
+      expect(await drawn.locator('img').getAttribute('alt')).toBe(
+        `Design for ${HOSTILE_CONCEPTS[1]!.name}: ${HOSTILE_CONCEPTS[1]!.quote_primary}`,
+      );
       expect(await drawn.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       await drawn.getByRole('button', { name: 'Publish to Shopify' }).click();

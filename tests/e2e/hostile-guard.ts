@@ -33,7 +33,8 @@ export async function expectNothingRan(page: Page, watch: DialogWatch): Promise<
       }
     }
     for (const script of document.scripts) {
-      if (script.type !== 'application/ld+json' && (script.textContent ?? '').includes('__pwned')) found.push(`<script> with ${script.textContent}`);
+      if (script.type !== 'application/ld+json' && (script.textContent ?? '').includes('__pwned'))
+        found.push(`<script> with ${script.textContent}`);
     }
     return found;
   });

@@ -27,7 +27,10 @@ export function hostilePageJourneys(): void {
         expect(await card.locator('.card-description').textContent()).toBe(product.description);
         expect(await card.locator('img').getAttribute('alt')).toBe(product.altText);
       }
-      await page.locator('.card', { has: page.locator(`a[href="/product/${quotes.handle}"]`) }).getByRole('button', { name: 'Add to Cart' }).click();
+      await page
+        .locator('.card', { has: page.locator(`a[href="/product/${quotes.handle}"]`) })
+        .getByRole('button', { name: 'Add to Cart' })
+        .click();
       await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
       expect(await page.locator('.toast-description').first().textContent()).toBe(quotes.title);
       await expectNothingRan(page, watch);
@@ -47,7 +50,9 @@ export function hostilePageJourneys(): void {
       expect(await textsOf(page, '.option-value')).toEqual(markup.optionValues);
 
       // The description's `</script>` did not end the JSON-LD: it parses, with the texts intact.
-      const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ''));
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ''));
       expect(jsonLd).toHaveLength(1);
       const data = JSON.parse(jsonLd[0]!) as { name: string; description: string; offers: { name: string }[] };
       expect([data.name, data.description]).toEqual([markup.title, markup.description]);
@@ -71,7 +76,10 @@ export function hostilePageJourneys(): void {
       expect(await page.locator('h1.product-title').textContent()).toBe(quotes.title);
       expect((await page.locator('.option-name').textContent())?.startsWith(quotes.optionName)).toBe(true);
       expect(await textsOf(page, '.option-value')).toEqual(quotes.optionValues);
-      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as { name: string; description: string };
+      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as {
+        name: string;
+        description: string;
+      };
       expect([data.name, data.description]).toEqual([quotes.title, quotes.description]);
       await expectNothingRan(page, watch);
       await close();
@@ -117,7 +125,10 @@ export function hostilePageJourneys(): void {
       const checkout = await newTabFrom(context, () => sheet.getByRole('button', { name: 'Checkout' }).click());
       expect(new URL(checkout.url()).origin).toBe(new URL(harness.store.shopUrl).origin);
       expect(await textsOf(checkout, '.title')).toEqual([markup.title, quotes.title]);
-      expect(await textsOf(checkout, '.opts')).toEqual([`${markup.optionName}: ${hostileValue}`, `${quotes.optionName}: ${quotes.optionValues[0]}`]);
+      expect(await textsOf(checkout, '.opts')).toEqual([
+        `${markup.optionName}: ${hostileValue}`,
+        `${quotes.optionName}: ${quotes.optionValues[0]}`,
+      ]);
       expect(await checkout.locator('td img').first().getAttribute('alt')).toBe(markup.altText);
       await expectNothingRan(checkout, watch);
       await hydrated(page);

@@ -72,7 +72,9 @@ export function hostileUrlJourneys(): void {
       const script = /\/_astro\/[\w.-]+\.js/.exec(home)?.[0];
       const font = /\/_astro\/[\w./-]+\.woff2/.exec(home)?.[0];
       const photo = /\/_astro\/[\w.-]+\.(webp|jpg|avif)/.exec(product)?.[0];
-      expect([script, font, photo].every(Boolean), `a script, a font and a photo are linked: ${[script, font, photo].join(', ')}`).toBe(true);
+      expect([script, font, photo].every(Boolean), `a script, a font and a photo are linked: ${[script, font, photo].join(', ')}`).toBe(
+        true,
+      );
       const expected: [string, RegExp, number][] = [
         ['/', /^text\/html/, 200],
         ['/product/hostile-markup', /^text\/html/, 200],
@@ -88,7 +90,11 @@ export function hostileUrlJourneys(): void {
       ];
       for (const [path, type, status] of expected) {
         const response = await rawRequest(harness.store.siteUrl, path);
-        expect({ path, status: response.status, type: response.headers['content-type'] }).toEqual({ path, status, type: expect.stringMatching(type) });
+        expect({ path, status: response.status, type: response.headers['content-type'] }).toEqual({
+          path,
+          status,
+          type: expect.stringMatching(type),
+        });
         expect(response.headers['x-content-type-options'], path).toBe('nosniff');
       }
     });
@@ -96,14 +102,23 @@ export function hostileUrlJourneys(): void {
     it('answers 413 on every POST endpoint for 2 MB, declared or streamed, and keeps answering', async () => {
       const big = JSON.stringify({ productCount: 1, theme: 'cats', brand: BRAND, guidelines: 'x'.repeat(2 * 1024 * 1024) });
       for (const path of ['/api/generate-product-concepts', '/api/generate-product-design', '/api/publish-to-shopify']) {
-        const declared = await siteFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big, token: FAKE_SECRETS.GENERATOR_TOKEN });
+        const declared = await siteFetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: big,
+          token: FAKE_SECRETS.GENERATOR_TOKEN,
+        });
         expect({ path, status: declared.status }).toEqual({ path, status: 413 });
         expect(await declared.json()).toEqual({ error: 'The request body is larger than 1 MB' });
 
-        const streamed = await streamUntilAnswered(new URL(path, harness.store.siteUrl).toString(), {
-          'content-type': 'application/json',
-          authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`,
-        }, STREAM_LIMIT);
+        const streamed = await streamUntilAnswered(
+          new URL(path, harness.store.siteUrl).toString(),
+          {
+            'content-type': 'application/json',
+            authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`,
+          },
+          STREAM_LIMIT,
+        );
         expect({ path, status: streamed.status }).toEqual({ path, status: 413 });
         expect(streamed.written).toBeLessThan(STREAM_LIMIT); // answered (and closed) long before the upload could end
         expect((await fetch(harness.store.siteUrl)).status).toBe(200);

@@ -35,7 +35,9 @@ export function hydrationJourneys(): void {
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
       await page.waitForTimeout(300); // a second, duplicate add would show by now
       expect(await cartCount(page)).toBe(1);
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as { items: { quantity: number }[] };
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as {
+        items: { quantity: number }[];
+      };
       expect(stored.items.map((i) => i.quantity)).toEqual([1]);
       await close();
     });
@@ -55,14 +57,19 @@ export function hydrationJourneys(): void {
       const option = target.selectedOptions.at(-1)!;
       const { page, close } = await newPage();
       const release = await openWithIslandsHeld(page, `/product/${product.handle}`);
-      const button = page.getByRole('group', { name: new RegExp(`^${option.name}`) }).getByRole('button', { name: option.value, exact: true });
+      const button = page
+        .getByRole('group', { name: new RegExp(`^${option.name}`) })
+        .getByRole('button', { name: option.value, exact: true });
       expect(await button.getAttribute('aria-pressed')).toBe('false');
       await button.click();
       release();
       await hydrated(page);
       await page.waitForFunction(
         ([name, value]) =>
-          [...document.querySelectorAll('[role="group"]')].some((group) => group.textContent?.startsWith(name!) && group.querySelector('button[aria-pressed="true"]')?.textContent?.startsWith(value!)),
+          [...document.querySelectorAll('[role="group"]')].some(
+            (group) =>
+              group.textContent?.startsWith(name!) && group.querySelector('button[aria-pressed="true"]')?.textContent?.startsWith(value!),
+          ),
         [option.name, option.value],
       );
       await close();

@@ -75,7 +75,11 @@ async function runSession(index: number): Promise<SessionResult> {
   // The image this session is served is the one drawn for it: its name, and its colour in every opaque pixel.
   expect(imageUrl).toMatch(new RegExp(`^/api/designs/session-${index}-${word}-[0-9a-f]{24}-preview\\.png$`));
   const image = await fetch(new URL(imageUrl, harness.store.siteUrl));
-  expect([image.status, image.headers.get('content-type'), image.headers.get('x-content-type-options')]).toEqual([200, 'image/png', 'nosniff']);
+  expect([image.status, image.headers.get('content-type'), image.headers.get('x-content-type-options')]).toEqual([
+    200,
+    'image/png',
+    'nosniff',
+  ]);
   const { opaque, matching } = await pixelsOf(Buffer.from(await image.arrayBuffer()), COLORS[index]!);
   expect(opaque).toBeGreaterThan(1000);
   expect(matching).toBe(opaque);
@@ -117,7 +121,10 @@ export function loadSessionJourneys(): void {
       for (const result of results) expect(titles.get(result.handle), result.handle).toBe(result.name);
       // Let the last rebuild finish, so the store stops cleanly afterwards.
       const log = () => harness.store.output().slice(outputBefore);
-      while ((log().match(/Rebuilding the store/g) ?? []).length > (log().match(/Store rebuilt in|could not be rebuilt/g) ?? []).length && Date.now() < deadline) {
+      while (
+        (log().match(/Rebuilding the store/g) ?? []).length > (log().match(/Store rebuilt in|could not be rebuilt/g) ?? []).length &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }, 300_000);

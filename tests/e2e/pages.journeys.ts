@@ -67,7 +67,10 @@ export function pageJourneys(): void {
       // Something that is not a real link would fail every try.
       let tab: Page | undefined;
       for (let attempt = 0; attempt < 3 && !tab; attempt++) {
-        [tab] = await Promise.all([context.waitForEvent('page', { timeout: 5_000 }).catch(() => undefined), link.click({ button: 'middle' })]);
+        [tab] = await Promise.all([
+          context.waitForEvent('page', { timeout: 5_000 }).catch(() => undefined),
+          link.click({ button: 'middle' }),
+        ]);
       }
       expect(tab, 'a middle-click on the card opened a tab').toBeDefined();
       await tab!.waitForURL((url) => url.pathname === href);
@@ -97,7 +100,9 @@ export function pageJourneys(): void {
       expect(await page.getByRole('status').filter({ hasText: 'Added to cart!' }).count()).toBe(1);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await cartCount(page)).toBe(1);
-      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as { items: { variantId: string; quantity: number }[] };
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as {
+        items: { variantId: string; quantity: number }[];
+      };
       // The home page lists the newest first: find the card's product by its link.
       const handle = (await card.locator('a.card-link').getAttribute('href'))?.replace('/product/', '');
       const product = (await shopProducts()).find((p) => p.handle === handle)!;

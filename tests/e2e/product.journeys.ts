@@ -14,7 +14,12 @@ async function answerReRead(page: Page, data: unknown): Promise<void> {
   await page.route(harness.store.graphqlUrl, async (route: Route) => {
     const body = route.request().postData() ?? '';
     if (!body.includes('ProductAvailability')) return route.continue();
-    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ data }) });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ data }),
+    });
   });
 }
 
@@ -28,13 +33,19 @@ export function productJourneys(): void {
       expect(await page.locator('.product-price').textContent()).toMatch(/^USD \$\d+\.\d{2}$/);
       for (const { name, value } of available.selectedOptions) await optionButton(page, name, value).click();
       await page.waitForURL((url) => url.searchParams.get('variant') === numericId(available.id));
-      for (const { name, value } of available.selectedOptions) expect(await optionButton(page, name, value).getAttribute('aria-pressed')).toBe('true');
+      for (const { name, value } of available.selectedOptions)
+        expect(await optionButton(page, name, value).getAttribute('aria-pressed')).toBe('true');
 
       await page.reload();
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
       for (const { name, value } of available.selectedOptions) {
         await page.waitForFunction(
-          ([option, choice]) => [...document.querySelectorAll('[role="group"]')].some((group) => group.textContent?.startsWith(option!) && group.querySelector(`button[aria-pressed="true"]`)?.textContent?.startsWith(choice!)),
+          ([option, choice]) =>
+            [...document.querySelectorAll('[role="group"]')].some(
+              (group) =>
+                group.textContent?.startsWith(option!) &&
+                group.querySelector(`button[aria-pressed="true"]`)?.textContent?.startsWith(choice!),
+            ),
           [name, value],
         );
       }
@@ -94,7 +105,11 @@ export function productJourneys(): void {
         product: {
           id: 'gid://shopify/Product/1',
           priceRange: { minVariantPrice: { amount: '11.50', currencyCode: 'USD' } },
-          variants: { edges: variants.map((v, i) => ({ node: { id: v.id, availableForSale: i !== 0, price: { amount: '11.50', currencyCode: 'USD' } } })) },
+          variants: {
+            edges: variants.map((v, i) => ({
+              node: { id: v.id, availableForSale: i !== 0, price: { amount: '11.50', currencyCode: 'USD' } },
+            })),
+          },
         },
       });
       await visit(page, `/product/${product.handle}`);
@@ -120,7 +135,9 @@ export function productJourneys(): void {
     it('says Product variant not available when the product has no variants left', async () => {
       const { product } = await productWithSoldOutVariant();
       const { page, close } = await newPage();
-      await answerReRead(page, { product: { id: 'x', priceRange: { minVariantPrice: { amount: '0.0', currencyCode: 'USD' } }, variants: { edges: [] } } });
+      await answerReRead(page, {
+        product: { id: 'x', priceRange: { minVariantPrice: { amount: '0.0', currencyCode: 'USD' } }, variants: { edges: [] } },
+      });
       await visit(page, `/product/${product.handle}`);
       const missing = page.locator('[data-page-state="no-variant"]');
       await missing.waitFor({ state: 'visible' });

@@ -28,7 +28,10 @@ async function policyOf(page: Page): Promise<string> {
 
 /** The sources a policy lists for one directive. */
 function sources(policy: string, directive: string): string[] {
-  const entry = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([name]) => name === directive);
+  const entry = policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === directive);
   return entry ? entry.slice(1) : [];
 }
 
@@ -45,7 +48,8 @@ export function reliabilityJourneys(): void {
 
       const hung: Route[] = [];
       await page.route(harness.store.graphqlUrl, async (route) => {
-        if (route.request().postData()?.includes('cartCreate')) hung.push(route); // never answered
+        if (route.request().postData()?.includes('cartCreate'))
+          hung.push(route); // never answered
         else await route.continue();
       });
       const sheet = await openDrawer(page);
@@ -96,7 +100,11 @@ export function reliabilityJourneys(): void {
         expect(policy, pathname).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
         expect(sources(policy, 'default-src')).toEqual(["'self'"]);
         expect(sources(policy, 'script-src')[0]).toBe("'self'");
-        expect(sources(policy, 'script-src').slice(1).every((source) => /^'sha256-[\w+/]+=*'$/.test(source))).toBe(true);
+        expect(
+          sources(policy, 'script-src')
+            .slice(1)
+            .every((source) => /^'sha256-[\w+/]+=*'$/.test(source)),
+        ).toBe(true);
         expect(sources(policy, 'connect-src')).toEqual(["'self'", shop]);
         expect(sources(policy, 'img-src')).toEqual(["'self'", shop]);
         expect(sources(policy, 'object-src')).toEqual(["'none'"]);

@@ -25,7 +25,9 @@ async function jsWeight(page: Page, pagePath: string): Promise<JsWeight> {
   page.on('response', (response) => void collect(response));
   await visit(page, pagePath);
   await page.waitForLoadState('networkidle');
-  const inline = await page.$$eval('script:not([src])', (nodes) => nodes.filter((n) => !/json/.test(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? ''));
+  const inline = await page.$$eval('script:not([src])', (nodes) =>
+    nodes.filter((n) => !/json/.test(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? ''),
+  );
   const gz = (data: Buffer | string) => gzipSync(data).length;
   let react = 0;
   let ours = inline.reduce((sum, text) => sum + gz(text), 0);
@@ -91,7 +93,9 @@ export function serverJourneys(): void {
       const productPage = await jsWeight(other.page, `/product/${product.handle}`);
       await other.close();
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-      console.log(`JS (gzip) home: ${kb(home.total)} = React ${kb(home.react)} + ours ${kb(home.ours)}; product: ${kb(productPage.total)} = React ${kb(productPage.react)} + ours ${kb(productPage.ours)}`);
+      console.log(
+        `JS (gzip) home: ${kb(home.total)} = React ${kb(home.react)} + ours ${kb(home.ours)}; product: ${kb(productPage.total)} = React ${kb(productPage.react)} + ours ${kb(productPage.ours)}`,
+      );
       expect(home.react).toBeGreaterThan(0);
       expect(home.total).toBeLessThanOrEqual(80 * 1024);
       // The drawer's code waits for the first open.

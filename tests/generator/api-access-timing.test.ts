@@ -28,7 +28,17 @@ describe('tokenMatches: constant time by construction', () => {
   it('is true for the token and false for anything else, and never throws on a length', () => {
     const expected = tokenDigest(TOKEN);
     expect(tokenMatches(TOKEN, expected)).toBe(true);
-    for (const candidate of ['', 'x', TOKEN.slice(0, -1), TOKEN.slice(0, 1), `${TOKEN}x`, TOKEN.toUpperCase(), TOKEN.repeat(100), 'ü'.repeat(40), `${TOKEN}\u0000`]) {
+    for (const candidate of [
+      '',
+      'x',
+      TOKEN.slice(0, -1),
+      TOKEN.slice(0, 1),
+      `${TOKEN}x`,
+      TOKEN.toUpperCase(),
+      TOKEN.repeat(100),
+      'ü'.repeat(40),
+      `${TOKEN}\u0000`,
+    ]) {
       expect(tokenMatches(candidate, expected), JSON.stringify(candidate.slice(0, 20))).toBe(false);
     }
   });
@@ -83,7 +93,12 @@ describe('without a token, on a loopback address', () => {
   const access = createGeneratorAccess({ token: undefined, host: '127.0.0.1' });
 
   it('refuses a request that names no host, or one it cannot read, as it refuses another host', () => {
-    for (const headers of [new Headers(), new Headers({ host: '' }), new Headers({ host: 'bad host name:1' }), new Headers({ host: 'shop.example' })]) {
+    for (const headers of [
+      new Headers(),
+      new Headers({ host: '' }),
+      new Headers({ host: 'bad host name:1' }),
+      new Headers({ host: 'shop.example' }),
+    ]) {
       expect(access.check(headers), JSON.stringify(headers.get('host'))).toMatchObject({ allowed: false, status: 403 });
     }
   });

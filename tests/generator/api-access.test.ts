@@ -21,7 +21,10 @@ function servicesFor(env: NodeJS.ProcessEnv): OpenedGeneratorServices {
   return services;
 }
 
-function request(pathname: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Request {
+function request(
+  pathname: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Request {
   return new Request(`http://127.0.0.1:4321${pathname}`, { method, headers, ...(body === undefined ? {} : { body }) });
 }
 
@@ -48,7 +51,14 @@ describe('with GENERATOR_TOKEN', () => {
   const { services, logged } = servicesFor({ GENERATOR_TOKEN: TOKEN, HOST: '0.0.0.0' });
 
   it('answers 401 without the token, with a wrong one, or a wrong scheme, and never echoes the token', async () => {
-    for (const authorization of [undefined, 'Bearer nope', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, `Bearer ${TOKEN.slice(0, -1)}`, 'Bearer']) {
+    for (const authorization of [
+      undefined,
+      'Bearer nope',
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      'Bearer',
+    ]) {
       const response = await callRoute(concepts.POST, conceptsRequest(authorization ? { authorization } : {}), services);
       const { status, error, text } = await answer(response);
       expect(status, authorization).toBe(401);
@@ -67,12 +77,18 @@ describe('with GENERATOR_TOKEN', () => {
     const response = await callRoute(concepts.POST, conceptsRequest({ authorization: `Bearer ${TOKEN}` }), services);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { products: unknown[] }).products).toHaveLength(1);
-    const page = await callRoute(settings.GET, request('/api/generator-settings', { headers: { authorization: `bearer  ${TOKEN}` } }), services);
+    const page = await callRoute(
+      settings.GET,
+      request('/api/generator-settings', { headers: { authorization: `bearer  ${TOKEN}` } }),
+      services,
+    );
     expect(page.status).toBe(200);
   });
 
   it('serves design images without the token: an <img> cannot send one, and their names are unguessable', async () => {
-    const response = await callRoute(designFiles.GET, request('/api/designs/x'), services, { file: 'nope-0123456789abcdef01234567-preview.png' });
+    const response = await callRoute(designFiles.GET, request('/api/designs/x'), services, {
+      file: 'nope-0123456789abcdef01234567-preview.png',
+    });
     expect(response.status).toBe(404); // past the access check, to the missing file
   });
 
@@ -89,8 +105,15 @@ describe('without GENERATOR_TOKEN', () => {
     const open = await callRoute(settings.GET, request('/api/generator-settings', { headers: { host: 'localhost:4321' } }), services);
     expect(open.status).toBe(200);
     // A page on another site whose name now points at 127.0.0.1 (DNS rebinding) gets nothing.
-    const rebound = await callRoute(settings.GET, request('/api/generator-settings', { headers: { host: 'attacker.example:4321' } }), services);
-    expect(await answer(rebound)).toMatchObject({ status: 403, error: expect.stringContaining('only answers requests addressed to this machine') });
+    const rebound = await callRoute(
+      settings.GET,
+      request('/api/generator-settings', { headers: { host: 'attacker.example:4321' } }),
+      services,
+    );
+    expect(await answer(rebound)).toMatchObject({
+      status: 403,
+      error: expect.stringContaining('only answers requests addressed to this machine'),
+    });
     expect(services.describe()).toContain('open to this machine only');
   });
 
@@ -98,7 +121,10 @@ describe('without GENERATOR_TOKEN', () => {
     const { services } = servicesFor({ HOST: host });
     const why = `The generator is switched off: this server listens on ${host}, which other machines can reach, and GENERATOR_TOKEN is not set. Set GENERATOR_TOKEN to use the generator.`;
     expect(await answer(await callRoute(concepts.POST, conceptsRequest(), services))).toMatchObject({ status: 503, error: why });
-    expect(await answer(await callRoute(settings.GET, request('/api/generator-settings'), services))).toMatchObject({ status: 503, error: why });
+    expect(await answer(await callRoute(settings.GET, request('/api/generator-settings'), services))).toMatchObject({
+      status: 503,
+      error: why,
+    });
     const image = await callRoute(designFiles.GET, request('/api/designs/x'), services, { file: 'a-0123456789abcdef01234567-preview.png' });
     expect(image.status).toBe(503);
     expect(services.describe()).toMatch(/^OFF: listening on .+ without GENERATOR_TOKEN; set GENERATOR_TOKEN to use it$/);

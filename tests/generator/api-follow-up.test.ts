@@ -106,7 +106,9 @@ describe('publish follow-up', () => {
     const followUp = createPublishFollowUp({ deployHookUrl: hook.url, log: (line) => lines.push(line), quietMs: 10 });
     followUp.published();
     await followUp.settled();
-    expect(lines).toEqual(['The deploy hook (DEPLOY_HOOK_URL) failed: the deploy hook answered HTTP 404. The products are published; rebuild the site by hand.']);
+    expect(lines).toEqual([
+      'The deploy hook (DEPLOY_HOOK_URL) failed: the deploy hook answered HTTP 404. The products are published; rebuild the site by hand.',
+    ]);
     expect(lines.join('\n')).not.toContain('s3cret');
   });
 });

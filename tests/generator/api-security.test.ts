@@ -30,7 +30,12 @@ let designUrl = '';
 beforeAll(async () => {
   opened = openGeneratorServices({ HOST: '127.0.0.1', GENERATOR_TOKEN: TOKEN });
   logged = opened.logged;
-  const made = await call(designs.POST, { productName: 'Fixture Tee', quote: 'A design to publish with.', category: 'Tests', colors: ['#000000'] });
+  const made = await call(designs.POST, {
+    productName: 'Fixture Tee',
+    quote: 'A design to publish with.',
+    category: 'Tests',
+    colors: ['#000000'],
+  });
   expect(made.status).toBe(200);
   designUrl = (made.json as { imageUrl: string }).imageUrl;
 }, 60_000);
@@ -88,8 +93,18 @@ const ENDPOINTS = [
   { name: 'publish-to-shopify', route: publishing.POST },
 ] as const;
 
-const validConcepts = () => ({ productCount: 2, theme: 'cats who refactor legacy code', brand: { ...BRAND }, guidelines: 'Warm, never mean.' });
-const validDesign = () => ({ productName: 'Legacy Cat', quote: 'I refactor, therefore I nap.', category: 'Tech Humor', colors: [...BRAND.colors] });
+const validConcepts = () => ({
+  productCount: 2,
+  theme: 'cats who refactor legacy code',
+  brand: { ...BRAND },
+  guidelines: 'Warm, never mean.',
+});
+const validDesign = () => ({
+  productName: 'Legacy Cat',
+  quote: 'I refactor, therefore I nap.',
+  category: 'Tech Humor',
+  colors: [...BRAND.colors],
+});
 const validProduct = () => ({
   name: 'Legacy Cat',
   description: 'A tee for people who refactor.',
@@ -112,20 +127,43 @@ const notText = fc.oneof(
 const visible = fc.constantFrom('a', 'Z', 'é', '🤖', '<', '&', '"', '\u202E', '中', '\u0301');
 /** Text past `max` UTF-16 units even after trimming, sometimes far past it (a few hundred KB). */
 const tooLong = (max: number) =>
-  fc.oneof({ weight: 4, arbitrary: fc.string({ unit: visible, minLength: max + 1, maxLength: max + 40 }) }, { weight: 1, arbitrary: fc.constant('x'.repeat(300_000)) });
+  fc.oneof(
+    { weight: 4, arbitrary: fc.string({ unit: visible, minLength: max + 1, maxLength: max + 40 }) },
+    { weight: 1, arbitrary: fc.constant('x'.repeat(300_000)) },
+  );
 const blank = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff'), maxLength: 12 });
 const badText = (max: number) => fc.oneof(notText, blank, tooLong(max));
-const notNumber = fc.oneof(fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}));
-const badCount = fc.oneof(notNumber, fc.integer({ max: 0 }), fc.integer({ min: 21 }), fc.double({ min: 1.01, max: 19.99, noNaN: true }).filter((n) => !Number.isInteger(n)), fc.constant(1e308));
+const notNumber = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.constant({}),
+);
+const badCount = fc.oneof(
+  notNumber,
+  fc.integer({ max: 0 }),
+  fc.integer({ min: 21 }),
+  fc.double({ min: 1.01, max: 19.99, noNaN: true }).filter((n) => !Number.isInteger(n)),
+  fc.constant(1e308),
+);
 const hex = fc.stringMatching(/^#[0-9a-fA-F]{6}$/);
-const badHex = fc.oneof(notText, fc.string({ maxLength: 10 }).filter((s) => !/^#[0-9a-f]{6}$/i.test(s)));
+const badHex = fc.oneof(
+  notText,
+  fc.string({ maxLength: 10 }).filter((s) => !/^#[0-9a-f]{6}$/i.test(s)),
+);
 const badColors = fc.oneof(
   notText.filter((v) => !Array.isArray(v)),
   fc.constant([]),
   fc.array(badHex, { minLength: 1, maxLength: 3 }),
   fc.array(hex, { minLength: 9, maxLength: 12 }),
 );
-const badPrice = fc.oneof(notNumber, fc.double({ max: 0, noNaN: true }), fc.double({ min: 1000.01, max: 1e300, noNaN: true }), fc.constant(0.001));
+const badPrice = fc.oneof(
+  notNumber,
+  fc.double({ max: 0, noNaN: true }),
+  fc.double({ min: 1000.01, max: 1e300, noNaN: true }),
+  fc.constant(0.001),
+);
 const badKeywords = fc.oneof(
   notText.filter((v) => !Array.isArray(v)),
   fc.constant([]),
@@ -153,7 +191,14 @@ const badBrand = fc.oneof(
   notText.filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
   fc.record({ name: badText(80) }).map((junk) => ({ ...BRAND, ...junk })),
   fc.record({ colors: badColors }).map((junk) => ({ ...BRAND, ...junk })),
-  fc.record({ fonts: fc.oneof(notText.filter((v) => !Array.isArray(v)), fc.array(badText(60), { minLength: 1, maxLength: 2 })) }).map((junk) => ({ ...BRAND, ...junk })),
+  fc
+    .record({
+      fonts: fc.oneof(
+        notText.filter((v) => !Array.isArray(v)),
+        fc.array(badText(60), { minLength: 1, maxLength: 2 }),
+      ),
+    })
+    .map((junk) => ({ ...BRAND, ...junk })),
 );
 
 type FieldJunk = Record<string, fc.Arbitrary<unknown>>;
@@ -173,7 +218,10 @@ const CONCEPT_JUNK: FieldJunk = {
   productCount: badCount,
   theme: badText(MAX_THEME_CHARS),
   brand: badBrand,
-  guidelines: fc.oneof(notText.filter((v) => v !== null), tooLong(MAX_GUIDELINES_CHARS)),
+  guidelines: fc.oneof(
+    notText.filter((v) => v !== null),
+    tooLong(MAX_GUIDELINES_CHARS),
+  ),
 };
 const DESIGN_JUNK: FieldJunk = {
   productName: badText(CONCEPT_LIMITS.name),
@@ -194,9 +242,15 @@ describe('any JSON at all', () => {
   for (const { name, route } of ENDPOINTS) {
     it(`${name}: arbitrary JSON values and arbitrary text are refused with 400 and {error}`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.jsonValue().map((value) => JSON.stringify(value)), fc.string({ unit: 'binary', maxLength: 200 })), async (body) => {
-          expectRefusal(await call(route, body));
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue().map((value) => JSON.stringify(value)),
+            fc.string({ unit: 'binary', maxLength: 200 }),
+          ),
+          async (body) => {
+            expectRefusal(await call(route, body));
+          },
+        ),
         { numRuns: 150 },
       );
     });
@@ -310,7 +364,12 @@ describe('valid bodies with any text in them', () => {
           expect(products).toHaveLength(productCount);
           for (const product of products) {
             // Each concept is a valid body for the next step, as the page sends it.
-            const design = { productName: product.name, quote: product.quote_primary, category: product.category, colors: [...BRAND.colors] };
+            const design = {
+              productName: product.name,
+              quote: product.quote_primary,
+              category: product.category,
+              colors: [...BRAND.colors],
+            };
             expect(DesignRequestSchema.safeParse(design).success, JSON.stringify(design)).toBe(true);
           }
         },
@@ -323,7 +382,12 @@ describe('valid bodies with any text in them', () => {
     const samples = fc.sample(anyText(CONCEPT_LIMITS.category), { numRuns: 2, seed: 7 });
     const texts = ['<script>window.__pwned=1</script>', '</text><svg onload=alert(1)>', 'R&D “quotes” \u202Eevil\u202C 🤖', ...samples];
     for (const text of texts) {
-      const answer = await call(designs.POST, { productName: text.slice(0, CONCEPT_LIMITS.name), quote: `${text} and more`, category: text, colors: ['#fe972e'] });
+      const answer = await call(designs.POST, {
+        productName: text.slice(0, CONCEPT_LIMITS.name),
+        quote: `${text} and more`,
+        category: text,
+        colors: ['#fe972e'],
+      });
       if (answer.status !== 200) expectRefusal(answer, [422]);
       else expect((answer.json as { imageUrl: string }).imageUrl).toMatch(/^\/api\/designs\/[a-z0-9-]+-[0-9a-f]{24}-preview\.png$/);
     }
@@ -343,12 +407,19 @@ describe('valid bodies with any text in them', () => {
           fc.double({ min: 0.01, max: 1000, noNaN: true }),
           fc.array(anyText(CONCEPT_LIMITS.keyword), { minLength: 1, maxLength: 3 }),
           async (name, description, price, keywords) => {
-            const answer = await call(publishing.POST, { product: { ...validProduct(), name, description, price, category: name.slice(0, 40), keywords } });
+            const answer = await call(publishing.POST, {
+              product: { ...validProduct(), name, description, price, category: name.slice(0, 40), keywords },
+            });
             expect(answer.status, JSON.stringify(answer.json)).toBe(200);
             const { handle } = answer.json as { productId: string; handle: string };
             expect(handle).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
             const stored = store.productByHandle(handle)!;
-            expect(stored.title).toBe(name.replace(/\p{Cc}+/gu, ' ').replace(/\s+/g, ' ').trim());
+            expect(stored.title).toBe(
+              name
+                .replace(/\p{Cc}+/gu, ' ')
+                .replace(/\s+/g, ' ')
+                .trim(),
+            );
           },
         ),
         { numRuns: 6 },
@@ -363,7 +434,15 @@ describe('GET /api/designs/{name}', () => {
   it('answers 404 {error} for any name that is not a stored design, traversal and NUL included', async () => {
     const names = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 80 }),
-      fc.constantFrom('../../shop/shop.sqlite', '..\\..\\shop\\shop.sqlite', '/etc/passwd', 'a-000000000000000000000000-preview.png\u0000.txt', '.', '..', ''),
+      fc.constantFrom(
+        '../../shop/shop.sqlite',
+        '..\\..\\shop\\shop.sqlite',
+        '/etc/passwd',
+        'a-000000000000000000000000-preview.png\u0000.txt',
+        '.',
+        '..',
+        '',
+      ),
       fc.stringMatching(/^[a-z0-9-]{1,20}-[0-9a-f]{24}-(preview|print)\.png$/),
     );
     await fc.assert(

@@ -52,12 +52,20 @@ async function errorOf(response: Response): Promise<string> {
   return String(body.error);
 }
 
-const conceptsBody = (overrides: Record<string, unknown> = {}) => ({ productCount: 2, theme: 'cats who refactor legacy code', brand: BRAND, ...overrides });
+const conceptsBody = (overrides: Record<string, unknown> = {}) => ({
+  productCount: 2,
+  theme: 'cats who refactor legacy code',
+  brand: BRAND,
+  ...overrides,
+});
 const designBody = { productName: 'Legacy Cat', quote: 'I refactor, therefore I nap.', category: 'Tech Humor', colors: [...BRAND.colors] };
 
 describe('POST /api/generate-product-concepts', () => {
   it('answers {products}: as many concepts as asked for, shaped as the pipeline expects', async () => {
-    const response = await call(concepts.POST, post('/api/generate-product-concepts', conceptsBody({ guidelines: 'Keep it wholesome. Keywords: gift for developers' })));
+    const response = await call(
+      concepts.POST,
+      post('/api/generate-product-concepts', conceptsBody({ guidelines: 'Keep it wholesome. Keywords: gift for developers' })),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const { products } = (await response.json()) as { products: Array<Record<string, unknown>> };
@@ -98,14 +106,20 @@ describe('POST /api/generate-product-concepts', () => {
   });
 
   it('answers a body that is not JSON with 415', async () => {
-    const response = await call(concepts.POST, post('/api/generate-product-concepts', 'productCount=2', { 'content-type': 'application/x-www-form-urlencoded' }));
+    const response = await call(
+      concepts.POST,
+      post('/api/generate-product-concepts', 'productCount=2', { 'content-type': 'application/x-www-form-urlencoded' }),
+    );
     expect(response.status).toBe(415);
     expect(await errorOf(response)).toContain('Content-Type: application/json');
   });
 
   it('answers a body over 1 MB with 413, by its declared length before reading it', async () => {
     const big = JSON.stringify(conceptsBody({ guidelines: 'x'.repeat(1_100_000) }));
-    const response = await call(concepts.POST, post('/api/generate-product-concepts', big, { 'content-length': String(Buffer.byteLength(big)) }));
+    const response = await call(
+      concepts.POST,
+      post('/api/generate-product-concepts', big, { 'content-length': String(Buffer.byteLength(big)) }),
+    );
     expect(response.status).toBe(413);
     expect(response.headers.get('connection')).toBe('close');
     expect(await errorOf(response)).toBe('The request body is larger than 1 MB');
@@ -174,11 +188,14 @@ describe('POST /api/generate-product-design and GET /api/designs/{name}', () => 
     expect(bytes.readUInt32BE(20)).toBe(5400);
   });
 
-  it.each(['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'legacy-cat-000000000000000000000000-preview.png', 'notes.txt', ''])('answers 404 for %j', async (file) => {
-    const response = await call(designFiles.GET, new Request(`${ORIGIN}/api/designs/x`), { file });
-    expect(response.status).toBe(404);
-    await errorOf(response);
-  });
+  it.each(['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'legacy-cat-000000000000000000000000-preview.png', 'notes.txt', ''])(
+    'answers 404 for %j',
+    async (file) => {
+      const response = await call(designFiles.GET, new Request(`${ORIGIN}/api/designs/x`), { file });
+      expect(response.status).toBe(404);
+      await errorOf(response);
+    },
+  );
 
   it('refuses a quote the designs cannot hold and a color that is not hex, with 400', async () => {
     const long = await call(designs.POST, post('/api/generate-product-design', { ...designBody, quote: 'q'.repeat(201) }));
@@ -190,7 +207,14 @@ describe('POST /api/generate-product-design and GET /api/designs/{name}', () => 
   });
 
   it('publishes the design into the shop: {productId, handle}, and tells the store to rebuild', async () => {
-    const product = { name: 'Legacy Cat', description: 'A cat that refactors.', price: 24.99, category: 'Tech Humor', keywords: ['cats', 'code'], imageUrl };
+    const product = {
+      name: 'Legacy Cat',
+      description: 'A cat that refactors.',
+      price: 24.99,
+      category: 'Tech Humor',
+      keywords: ['cats', 'code'],
+      imageUrl,
+    };
     const response = await call(publishing.POST, post('/api/publish-to-shopify', { product }));
     expect(response.status).toBe(200);
     const body = (await response.json()) as PublishResult;
@@ -206,7 +230,14 @@ describe('POST /api/generate-product-design and GET /api/designs/{name}', () => 
   });
 
   it('also takes the design by its absolute URL, whatever host the page used', async () => {
-    const product = { name: 'Legacy Cat Two', description: 'Again.', price: 19.99, category: 'Tech Humor', keywords: ['cats'], imageUrl: `https://store.example.test${imageUrl}` };
+    const product = {
+      name: 'Legacy Cat Two',
+      description: 'Again.',
+      price: 19.99,
+      category: 'Tech Humor',
+      keywords: ['cats'],
+      imageUrl: `https://store.example.test${imageUrl}`,
+    };
     const response = await call(publishing.POST, post('/api/publish-to-shopify', { product }));
     expect(response.status).toBe(200);
   });
@@ -227,13 +258,21 @@ describe('POST /api/publish-to-shopify refusals', () => {
       expect(response.status, imageUrl).toBe(400);
       expect(await errorOf(response)).toContain('must be a design made by this server');
     }
-    const gone = await call(publishing.POST, post('/api/publish-to-shopify', { product: { ...product, imageUrl: '/api/designs/nope-0123456789abcdef01234567-preview.png' } }));
+    const gone = await call(
+      publishing.POST,
+      post('/api/publish-to-shopify', { product: { ...product, imageUrl: '/api/designs/nope-0123456789abcdef01234567-preview.png' } }),
+    );
     expect(gone.status).toBe(400);
     expect(await errorOf(gone)).toBe('That design is no longer on this server; generate it again');
   });
 
   it('refuses a product with a bad price or no keywords, naming the fields', async () => {
-    const response = await call(publishing.POST, post('/api/publish-to-shopify', { product: { ...product, price: -1, keywords: [], imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png' } }));
+    const response = await call(
+      publishing.POST,
+      post('/api/publish-to-shopify', {
+        product: { ...product, price: -1, keywords: [], imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png' },
+      }),
+    );
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error).toContain('price must be more than 0');
@@ -245,6 +284,11 @@ describe('GET /api/generator-settings', () => {
   it('gives the page its pause between designs, the shop name and the providers, and nothing secret', async () => {
     const response = await call(settings.GET, new Request(`${ORIGIN}/api/generator-settings`));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ delayMs: 1000, providerName: 'Shopify', generators: 'offline (no OPENAI_API_KEY)', publishTo: 'the embedded shop' });
+    expect(await response.json()).toEqual({
+      delayMs: 1000,
+      providerName: 'Shopify',
+      generators: 'offline (no OPENAI_API_KEY)',
+      publishTo: 'the embedded shop',
+    });
   });
 });

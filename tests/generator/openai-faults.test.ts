@@ -5,7 +5,15 @@ import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../../site/pages/api/generate-product-design.ts';
 import * as settings from '../../site/pages/api/generator-settings.ts';
 import { callRoute, openGeneratorServices, type OpenedGeneratorServices } from '../support/generator-api.ts';
-import { chatCompletion, conceptsCompletion, FAST_RETRY, openAIError, startOpenAIServer, type OpenAIReply, type OpenAITestServer } from '../support/openai-server.ts';
+import {
+  chatCompletion,
+  conceptsCompletion,
+  FAST_RETRY,
+  openAIError,
+  startOpenAIServer,
+  type OpenAIReply,
+  type OpenAITestServer,
+} from '../support/openai-server.ts';
 
 /**
  * The /generator API with OpenAI configured and failing (rate limit, server errors, a refusal,
@@ -62,11 +70,31 @@ describe('concepts from a failing OpenAI: the request fails with the reason, nev
   });
 
   it.each([
-    ['a 429 that persists', { status: 429, headers: FAST_RETRY, json: openAIError('Rate limit reached', 'requests', 'rate_limit_exceeded') }, /^OpenAI rate limited the request \(429\)/],
-    ['a 500 storm', { status: 500, headers: FAST_RETRY, json: openAIError('The server had an error', 'server_error') }, /^OpenAI had a server error \(500\)/],
-    ['a refusal', { json: chatCompletion(null, { refusal: 'I cannot help with that.' }) }, /^OpenAI declined to write product concepts: "I cannot help with that\."$/],
-    ['output that fails the schema', { json: conceptsCompletion([concept(1), concept(2, { quote_primary: 'x'.repeat(300) })]) }, /^OpenAI's answer did not pass validation: products\[1\]: quote_primary/],
-    ['output that is not JSON', { json: chatCompletion('Here are some shirts!') }, /^OpenAI's answer for product concepts was not valid JSON$/],
+    [
+      'a 429 that persists',
+      { status: 429, headers: FAST_RETRY, json: openAIError('Rate limit reached', 'requests', 'rate_limit_exceeded') },
+      /^OpenAI rate limited the request \(429\)/,
+    ],
+    [
+      'a 500 storm',
+      { status: 500, headers: FAST_RETRY, json: openAIError('The server had an error', 'server_error') },
+      /^OpenAI had a server error \(500\)/,
+    ],
+    [
+      'a refusal',
+      { json: chatCompletion(null, { refusal: 'I cannot help with that.' }) },
+      /^OpenAI declined to write product concepts: "I cannot help with that\."$/,
+    ],
+    [
+      'output that fails the schema',
+      { json: conceptsCompletion([concept(1), concept(2, { quote_primary: 'x'.repeat(300) })]) },
+      /^OpenAI's answer did not pass validation: products\[1\]: quote_primary/,
+    ],
+    [
+      'output that is not JSON',
+      { json: chatCompletion('Here are some shirts!') },
+      /^OpenAI's answer for product concepts was not valid JSON$/,
+    ],
   ] as [string, OpenAIReply, RegExp][])('%s → 502 with a readable message', async (_, answer, message) => {
     reply = () => answer;
     const before = openai.requests.length;
@@ -90,7 +118,11 @@ describe('concepts from a failing OpenAI: the request fails with the reason, nev
 describe('a design from a failing OpenAI: that design fails with the reason', () => {
   it.each([
     ['a 500 storm', { status: 500, headers: FAST_RETRY, json: openAIError('The server had an error', 'server_error') }, /^OpenAI/],
-    ['a refused prompt', { status: 400, json: openAIError('Your prompt was rejected by the safety system', 'invalid_request_error') }, /^OpenAI.*safety system/],
+    [
+      'a refused prompt',
+      { status: 400, json: openAIError('Your prompt was rejected by the safety system', 'invalid_request_error') },
+      /^OpenAI.*safety system/,
+    ],
     ['an answer without an image', { json: { created: 1, data: [{}] } }, /^OpenAI/],
   ] as [string, OpenAIReply, RegExp][])('%s → 502 with a readable message', async (_, answer, message) => {
     reply = (requestPath) => (requestPath === '/v1/images/generations' ? answer : { status: 404 });

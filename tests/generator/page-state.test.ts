@@ -158,7 +158,12 @@ describe('the API client', () => {
   }
 
   it('sends the token as a bearer header and JSON bodies, and returns the checked answer', async () => {
-    const { seen, fetcher } = fakeFetch(() => Response.json({ imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png', printUrl: '/api/designs/a-0123456789abcdef01234567-print.png' }));
+    const { seen, fetcher } = fakeFetch(() =>
+      Response.json({
+        imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png',
+        printUrl: '/api/designs/a-0123456789abcdef01234567-print.png',
+      }),
+    );
     const api = createGeneratorApi({ token: () => 'tok', fetch: fetcher });
     const providers = createApiProviders(api, 'Shopify');
     const design = await providers.designs.generateDesign({ productName: 'A', quote: 'Quote', category: 'AI', colors: ['#000000'] });
@@ -173,25 +178,32 @@ describe('the API client', () => {
   it("turns an error answer into an error with the server's message; a 401 also asks for the token", async () => {
     const unauthorized: string[] = [];
     const { fetcher } = fakeFetch((url) =>
-      url.includes('publish') ? Response.json({ error: 'The staff token is not valid.' }, { status: 401 }) : new Response('<html>Bad gateway</html>', { status: 502 }),
+      url.includes('publish')
+        ? Response.json({ error: 'The staff token is not valid.' }, { status: 401 })
+        : new Response('<html>Bad gateway</html>', { status: 502 }),
     );
     const api = createGeneratorApi({ token: () => undefined, fetch: fetcher, onUnauthorized: (message) => unauthorized.push(message) });
     const product = { name: 'A', description: 'B', price: 1, category: 'C', imageUrl: '/x', keywords: [] };
     await expect(api.publish(product)).rejects.toEqual(new GeneratorApiError(401, 'The staff token is not valid.'));
     expect(unauthorized).toEqual(['The staff token is not valid.']);
-    await expect(api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } })).rejects.toThrow('HTTP error! status: 502');
+    await expect(
+      api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } }),
+    ).rejects.toThrow('HTTP error! status: 502');
   });
 
   it('refuses an answer of the wrong shape rather than showing nonsense', async () => {
     const { fetcher } = fakeFetch(() => Response.json({ products: [{ name: 'no other fields' }] }));
     const api = createGeneratorApi({ token: () => undefined, fetch: fetcher });
-    await expect(api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } })).rejects.toThrow(
-      'Unexpected answer from /api/generate-product-concepts',
-    );
+    await expect(
+      api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } }),
+    ).rejects.toThrow('Unexpected answer from /api/generate-product-concepts');
   });
 
   it('says when the server cannot be reached', async () => {
-    const api = createGeneratorApi({ token: () => undefined, fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch });
+    const api = createGeneratorApi({
+      token: () => undefined,
+      fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+    });
     await expect(api.settings()).rejects.toThrow('Could not reach the server; check the connection and try again');
   });
 });

@@ -119,7 +119,10 @@ describe('generateProducts', () => {
   it('pauses after each design before the next one starts', async () => {
     vi.useFakeTimers();
     const d = designs();
-    const run = generateProducts({ count: 2, theme: 't', brand: BRAND, delayMs: 1000 }, { concepts: concepts('A', 'B'), designs: d.provider });
+    const run = generateProducts(
+      { count: 2, theme: 't', brand: BRAND, delayMs: 1000 },
+      { concepts: concepts('A', 'B'), designs: d.provider },
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(d.calls).toEqual(['A']);
     await vi.advanceTimersByTimeAsync(999);
@@ -133,19 +136,28 @@ describe('generateProducts', () => {
   it('a concept failure fails the run with its message and the status line "Error occurred"', async () => {
     const rec = recorder();
     const failing: ConceptProvider = { generateConcepts: async () => Promise.reject(new Error('quota exceeded')) };
-    const error = await generateProducts({ count: 2, theme: 't', brand: BRAND, delayMs: 0, ...rec }, { concepts: failing, designs: designs().provider }).catch((e: unknown) => e);
+    const error = await generateProducts(
+      { count: 2, theme: 't', brand: BRAND, delayMs: 0, ...rec },
+      { concepts: failing, designs: designs().provider },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationFailed);
     expect((error as Error).message).toBe('quota exceeded');
     expect(rec.progress).toEqual(['Generating product ideas...', 'Error occurred']);
   });
 
   it('no concepts at all is a failed run, not an empty success', async () => {
-    const error = await generateProducts({ count: 2, theme: 't', brand: BRAND, delayMs: 0 }, { concepts: concepts(), designs: designs().provider }).catch((e: unknown) => e);
+    const error = await generateProducts(
+      { count: 2, theme: 't', brand: BRAND, delayMs: 0 },
+      { concepts: concepts(), designs: designs().provider },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationFailed);
   });
 
   it('keeps at most the requested count when a provider returns more', async () => {
-    const products = await generateProducts({ count: 2, theme: 't', brand: BRAND, delayMs: 0 }, { concepts: concepts('A', 'B', 'C'), designs: designs().provider });
+    const products = await generateProducts(
+      { count: 2, theme: 't', brand: BRAND, delayMs: 0 },
+      { concepts: concepts('A', 'B', 'C'), designs: designs().provider },
+    );
     expect(products.map((p) => p.name)).toEqual(['A', 'B']);
   });
 
@@ -170,7 +182,10 @@ describe('generateProducts', () => {
       generateDesign: (_req, signal) =>
         new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true })),
     };
-    const run = generateProducts({ count: 2, theme: 't', brand: BRAND, delayMs: 0, signal: controller.signal, ...rec }, { concepts: concepts('A', 'B'), designs: slow });
+    const run = generateProducts(
+      { count: 2, theme: 't', brand: BRAND, delayMs: 0, signal: controller.signal, ...rec },
+      { concepts: concepts('A', 'B'), designs: slow },
+    );
     await vi.waitFor(() => expect(rec.last[0]?.status).toBe('generating'));
     controller.abort();
     await expect(run).rejects.toBeInstanceOf(PipelineCancelled);
@@ -203,7 +218,12 @@ describe('publishProducts', () => {
   it('publishes only ready products: ready → generating → published with the shop id', async () => {
     const rec = recorder();
     const { p, sent } = publisher();
-    const input = [ready(0), ready(1, { status: 'error', error: 'design failed' }), ready(2, { status: 'pending', imageUrl: undefined }), ready(3)];
+    const input = [
+      ready(0),
+      ready(1, { status: 'error', error: 'design failed' }),
+      ready(2, { status: 'pending', imageUrl: undefined }),
+      ready(3),
+    ];
     const published: string[] = [];
     const result = await publishProducts(input, p, { ...rec, onPublished: (x) => published.push(x.name) });
     expect(sent).toEqual(['P0', 'P3']);

@@ -21,7 +21,13 @@ afterAll(async () => {
 
 const design = (i: number): DesignRequestBody => ({
   productName: `Product ${i}`,
-  quote: ['Per my last prompt.', 'Reply-all is not a strategy.', 'Ctrl+Z is my love language.', 'Trust the process. Verify the output.', 'Wi-Fi strong. Patience weak.'][i % 5]!,
+  quote: [
+    'Per my last prompt.',
+    'Reply-all is not a strategy.',
+    'Ctrl+Z is my love language.',
+    'Trust the process. Verify the output.',
+    'Wi-Fi strong. Patience weak.',
+  ][i % 5]!,
   category: 'AI Humor',
   colors: BRAND.colors,
 });
@@ -75,8 +81,12 @@ describe('offline design provider', () => {
 describe('directory design store', () => {
   it('keeps two products with the same name apart and never leaves temporary files', async () => {
     const store = createDirectoryDesignStore(path.join(dir, 'same-name'));
-    const a = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#000' } }).png().toBuffer();
-    const b = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#fff' } }).png().toBuffer();
+    const a = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#000' } })
+      .png()
+      .toBuffer();
+    const b = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
     const first = await store.save({ name: 'Twin', preview: a, print: a, layout: 'stacked' });
     const second = await store.save({ name: 'Twin', preview: b, print: b, layout: 'stacked' });
     expect(first.imageUrl).not.toBe(second.imageUrl);

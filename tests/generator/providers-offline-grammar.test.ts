@@ -8,7 +8,8 @@ import { bindingsOf, needsOf, render } from '../../shared/generator/providers/of
 import { readTheme } from '../../shared/generator/providers/offline/theme.ts';
 import type { Concept } from '../../shared/generator/types.ts';
 
-const run = (theme: string, seed: number, productCount = 20): Concept[] => generateOfflineConcepts({ productCount, theme, brand: BRAND }, seed);
+const run = (theme: string, seed: number, productCount = 20): Concept[] =>
+  generateOfflineConcepts({ productCount, theme, brand: BRAND }, seed);
 
 /** A slot as the test reads it: its kind and its main form. */
 function brief(slot: Slot): string {
@@ -101,7 +102,10 @@ describe('offline concepts: reading the theme', () => {
       'activity:refactoring legacy code/refactor legacy code/refactors legacy code',
       'subject:legacy code',
     ]);
-    expect(read('AI quotes for entrepreneurs and small business owners')).toEqual(['people:entrepreneurs/entrepreneur', 'people:small business owners/small business owner']);
+    expect(read('AI quotes for entrepreneurs and small business owners')).toEqual([
+      'people:entrepreneurs/entrepreneur',
+      'people:small business owners/small business owner',
+    ]);
     expect(read('accountants during tax season')).toEqual(['people:accountants/accountant', 'occasion:during tax season']);
     expect(read('coffee')).toEqual(['subject:coffee']);
     expect(read('remote work')).toEqual(['subject:remote work']);
@@ -111,7 +115,10 @@ describe('offline concepts: reading the theme', () => {
     expect(read('work from home')).toEqual(['activity:working from home/work from home/works from home']);
     expect(read('entrepreneurs working from home')).toEqual(['people:entrepreneurs/entrepreneur', 'activity:working from home']);
     // An activity that leans on a pronoun ("love them") means nothing alone, so only the nouns are kept.
-    expect(read('spreadsheets and the accountants who love them')).toEqual(['people:accountants/accountant', 'subject:spreadsheets (plural)']);
+    expect(read('spreadsheets and the accountants who love them')).toEqual([
+      'people:accountants/accountant',
+      'subject:spreadsheets (plural)',
+    ]);
     // "people" says nothing once there is something they do.
     expect(read('people who still use fax machines')).toEqual([
       'activity:using fax machines/use fax machines/still uses fax machines',
@@ -123,7 +130,11 @@ describe('offline concepts: reading the theme', () => {
     expect(read('printers')).toEqual(['subject:printers (plural)']);
     expect(read('coding bootcamps')).toEqual(['subject:coding bootcamps (plural)']);
     // A verb after one doer, after "I", or after a phrase between the people and what they do.
-    expect(read('a dog that does taxes')).toEqual(['people:dogs/dog', 'activity:doing taxes/do taxes/does taxes', 'subject:taxes (plural)']);
+    expect(read('a dog that does taxes')).toEqual([
+      'people:dogs/dog',
+      'activity:doing taxes/do taxes/does taxes',
+      'subject:taxes (plural)',
+    ]);
     expect(read('people over 40 learning AI')).toEqual(['activity:learning AI']);
     expect(read('I love my job')).toEqual(['subject:job']);
     expect(read('we using AI')).toEqual(['activity:using AI']);
@@ -145,15 +156,62 @@ describe('offline concepts: reading the theme', () => {
   });
 
   it('inflects words by the usual rules and the common irregulars', () => {
-    const gerunds = { refactor: 'refactoring', code: 'coding', run: 'running', lie: 'lying', see: 'seeing', panic: 'panicking', begin: 'beginning', visit: 'visiting', fix: 'fixing', play: 'playing', use: 'using', be: 'being', quit: 'quitting', sell: 'selling', bring: 'bringing', using: 'using' };
+    const gerunds = {
+      refactor: 'refactoring',
+      code: 'coding',
+      run: 'running',
+      lie: 'lying',
+      see: 'seeing',
+      panic: 'panicking',
+      begin: 'beginning',
+      visit: 'visiting',
+      fix: 'fixing',
+      play: 'playing',
+      use: 'using',
+      be: 'being',
+      quit: 'quitting',
+      sell: 'selling',
+      bring: 'bringing',
+      using: 'using',
+    };
     for (const [verb, gerund] of Object.entries(gerunds)) expect(gerundOf(verb)).toBe(gerund);
     const thirds = { refactor: 'refactors', fix: 'fixes', carry: 'carries', have: 'has', go: 'goes', watch: 'watches', play: 'plays' };
     for (const [verb, third] of Object.entries(thirds)) expect(thirdPersonOf(verb)).toBe(third);
-    const singulars = { dentists: 'dentist', bosses: 'boss', secretaries: 'secretary', people: 'person', women: 'woman', coaches: 'coach', techies: 'techie', nurses: 'nurse', wives: 'wife', staff: 'staff member', business: 'business' };
+    const singulars = {
+      dentists: 'dentist',
+      bosses: 'boss',
+      secretaries: 'secretary',
+      people: 'person',
+      women: 'woman',
+      coaches: 'coach',
+      techies: 'techie',
+      nurses: 'nurse',
+      wives: 'wife',
+      staff: 'staff member',
+      business: 'business',
+    };
     for (const [many, one] of Object.entries(singulars)) expect(singularOf(many)).toBe(one);
-    const plurals = { dentist: 'dentists', boss: 'bosses', secretary: 'secretaries', person: 'people', attorney: 'attorneys', coach: 'coaches' };
+    const plurals = {
+      dentist: 'dentists',
+      boss: 'bosses',
+      secretary: 'secretaries',
+      person: 'people',
+      attorney: 'attorneys',
+      coach: 'coaches',
+    };
     for (const [one, many] of Object.entries(plurals)) expect(pluralOf(one)).toBe(many);
-    const articles = { accountant: 'an', dentist: 'a', hour: 'an', user: 'a', SEO: 'an', CPA: 'a', HR: 'an', owl: 'an', 'uber driver': 'an', university: 'a' };
+    const articles = {
+      accountant: 'an',
+      dentist: 'a',
+      hour: 'an',
+      user: 'a',
+      SEO: 'an',
+      CPA: 'a',
+      HR: 'an',
+      owl: 'an',
+      'uber driver': 'an',
+      university: 'a',
+    };
     for (const [word, article] of Object.entries(articles)) expect(articleFor(word)).toBe(article);
   });
 });
@@ -168,20 +226,36 @@ describe('offline concepts: templates', () => {
   it('a gap only takes its kind of phrase, verbs agree with the noun, and a slot the template already says is left out', () => {
     const slots = readTheme('cats who refactor legacy code, coffee, accountants during tax season');
     // In any order: which slots fit is the point here, not how the theme ranks them.
-    const filled = (text: string) => bindingsOf(text, slots).map((b) => render(text, b, 'quote')).sort();
+    const filled = (text: string) =>
+      bindingsOf(text, slots)
+        .map((b) => render(text, b, 'quote'))
+        .sort();
     expect(filled('{people} who prompt.')).toEqual(['Accountants who prompt.', 'Cats who prompt.']);
     expect(filled('Will {do} for tea.')).toEqual(['Will refactor legacy code for tea.']);
     expect(filled('I like {doing}.')).toEqual(['I like refactoring legacy code.']);
     expect(filled("{subject} {isn't} broken.")).toEqual(["Coffee isn't broken.", "Legacy code isn't broken."]);
     expect(filled('Me {context}.')).toEqual(['Me during tax season.']);
     expect(filled("Trust me, I'm {aPerson}.")).toEqual(["Trust me, I'm a cat.", "Trust me, I'm an accountant."]);
-    expect(filled('{topic} {is} fine.')).toEqual(['Accountants are fine.', 'Cats are fine.', 'Coffee is fine.', 'Legacy code is fine.', 'Tax season is fine.']);
+    expect(filled('{topic} {is} fine.')).toEqual([
+      'Accountants are fine.',
+      'Cats are fine.',
+      'Coffee is fine.',
+      'Legacy code is fine.',
+      'Tax season is fine.',
+    ]);
     expect(filled('Coffee first, {subject} second.')).toEqual(['Coffee first, legacy code second.']);
     // {thing} is anything but people, {about} anything at all.
-    expect(filled('A system for {thing}.')).toEqual(['A system for coffee.', 'A system for legacy code.', 'A system for refactoring legacy code.', 'A system for tax season.']);
+    expect(filled('A system for {thing}.')).toEqual([
+      'A system for coffee.',
+      'A system for legacy code.',
+      'A system for refactoring legacy code.',
+      'A system for tax season.',
+    ]);
     expect(filled('About {about}.')).toHaveLength(6);
     expect(bindingsOf('{people} {context}', slots).length).toBe(2);
-    expect(render('Chief {subjectMod} Officer', { subject: readTheme('spreadsheets')[0] as Extract<Slot, { kind: 'subject' }> }, 'name')).toBe('Chief Spreadsheet Officer');
+    expect(
+      render('Chief {subjectMod} Officer', { subject: readTheme('spreadsheets')[0] as Extract<Slot, { kind: 'subject' }> }, 'name'),
+    ).toBe('Chief Spreadsheet Officer');
   });
 });
 
@@ -219,7 +293,10 @@ describe('offline concepts: grammar of the output', () => {
           seen++;
           const sources = sourcesOf(line);
           expect(sources.length, line).toBeGreaterThan(0);
-          expect(sources.every((t) => /\{do\}/.test(t.text)), `${line} ← ${sources.map((t) => t.text).join(' / ')}`).toBe(true);
+          expect(
+            sources.every((t) => /\{do\}/.test(t.text)),
+            `${line} ← ${sources.map((t) => t.text).join(' / ')}`,
+          ).toBe(true);
         }
       }
       // Verb templates are used at all, so the check above checked something.
@@ -229,7 +306,16 @@ describe('offline concepts: grammar of the output', () => {
 
   it('the slips of the old phrase bank are gone', () => {
     const all = runs.flatMap(({ concepts }) => lines(concepts)).join('\n');
-    for (const slip of [/experienced in dentists/i, /your entrepreneurs prompts/i, /about refactor legacy code/i, /expert in refactor/i, /built on refactor/i, /refactor legacy code, still/i, /\bcats is\b/i, /\ba accountant/i])
+    for (const slip of [
+      /experienced in dentists/i,
+      /your entrepreneurs prompts/i,
+      /about refactor legacy code/i,
+      /expert in refactor/i,
+      /built on refactor/i,
+      /refactor legacy code, still/i,
+      /\bcats is\b/i,
+      /\ba accountant/i,
+    ])
       expect(all).not.toMatch(slip);
   });
 

@@ -165,7 +165,9 @@ describe('offline concepts', () => {
       '\u202Eevil RTL\u200F mark \u200Bzero width',
       '</text><image href=x onerror=alert(1)>',
       'x'.repeat(500),
-      Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ').slice(0, 500),
+      Array.from({ length: 60 }, (_, i) => `word${i}`)
+        .join(' ')
+        .slice(0, 500),
       '',
       '   ',
     ];
@@ -207,7 +209,9 @@ describe('offline concepts', () => {
 
   it('refuses a product count outside 1–20 with a message naming it', async () => {
     const provider = createOfflineConceptProvider({ seed: 1 });
-    await expect(provider.generateConcepts(request('dentists', 0))).rejects.toThrow('productCount must be a whole number from 1 to 20 (got 0)');
+    await expect(provider.generateConcepts(request('dentists', 0))).rejects.toThrow(
+      'productCount must be a whole number from 1 to 20 (got 0)',
+    );
     await expect(provider.generateConcepts(request('dentists', 21))).rejects.toThrow('(got 21)');
     await expect(provider.generateConcepts(request('dentists', 2.5))).rejects.toThrow('(got 2.5)');
   });

@@ -69,17 +69,25 @@ function artwork(s: OpenAITestServer, options: { timeoutMs?: number; maxRetries?
   });
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (error: unknown) => error as Error,
-);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as Error,
+  );
 
 type ChatBody = {
   model: string;
   messages: Array<{ role: string; content: string }>;
-  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { properties: { products: { minItems: number; maxItems: number; items: { required: string[] } } } } } };
+  response_format: {
+    type: string;
+    json_schema: {
+      name: string;
+      strict: boolean;
+      schema: { properties: { products: { minItems: number; maxItems: number; items: { required: string[] } } } };
+    };
+  };
 };
 
 let png: Buffer;
@@ -140,16 +148,26 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
   });
 
   it('a 429 that persists ends, after the retries, in a rate-limit message', async () => {
-    const s = await server(() => ({ status: 429, headers: FAST_RETRY, json: openAIError('Rate limit reached', 'requests', 'rate_limit_exceeded') }));
+    const s = await server(() => ({
+      status: 429,
+      headers: FAST_RETRY,
+      json: openAIError('Rate limit reached', 'requests', 'rate_limit_exceeded'),
+    }));
     const error = await failure(concepts(s, { maxRetries: 2 }).generateConcepts(request(2)));
     expect(error.message).toBe('OpenAI rate limited the request (429) and still failed after 2 retries; wait a minute and try again');
     expect(s.requests).toHaveLength(3);
   });
 
   it('an exhausted quota says so instead of "rate limited"', async () => {
-    const s = await server(() => ({ status: 429, headers: { ...FAST_RETRY, 'x-should-retry': 'false' }, json: openAIError('You exceeded your current quota', 'insufficient_quota', 'insufficient_quota') }));
+    const s = await server(() => ({
+      status: 429,
+      headers: { ...FAST_RETRY, 'x-should-retry': 'false' },
+      json: openAIError('You exceeded your current quota', 'insufficient_quota', 'insufficient_quota'),
+    }));
     const error = await failure(concepts(s).generateConcepts(request(2)));
-    expect(error.message).toBe('OpenAI refused the request: the account has no quota left (429 insufficient_quota); check the plan and billing');
+    expect(error.message).toBe(
+      'OpenAI refused the request: the account has no quota left (429 insufficient_quota); check the plan and billing',
+    );
   });
 
   it('a 500 is retried, then reported as a server error', async () => {
@@ -160,7 +178,9 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
   });
 
   it('a 503 then a success recovers', async () => {
-    const s = await server((_req, i) => (i < 2 ? { status: 503, headers: FAST_RETRY, text: 'busy' } : { json: conceptsCompletion([concept(1)]) }));
+    const s = await server((_req, i) =>
+      i < 2 ? { status: 503, headers: FAST_RETRY, text: 'busy' } : { json: conceptsCompletion([concept(1)]) },
+    );
     expect(await concepts(s).generateConcepts(request(1))).toHaveLength(1);
     expect(s.requests).toHaveLength(3);
   });
@@ -180,7 +200,9 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
   });
 
   it('output that breaks our bounds names the product and the field', async () => {
-    const s = await server(() => ({ json: conceptsCompletion([concept(1), concept(2, { quote_primary: 'x'.repeat(250) }), concept(3, { keywords: [] })]) }));
+    const s = await server(() => ({
+      json: conceptsCompletion([concept(1), concept(2, { quote_primary: 'x'.repeat(250) }), concept(3, { keywords: [] })]),
+    }));
     const error = await failure(concepts(s).generateConcepts(request(3)));
     expect(error.message).toBe(
       "OpenAI's answer did not pass validation: products[1]: quote_primary must be at most 200 characters; products[2]: keywords must have at least 1 entry",
@@ -210,7 +232,10 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
   });
 
   it('a rejected key is reported without the key, even when the server echoes it', async () => {
-    const s = await server(() => ({ status: 401, json: openAIError(`Incorrect API key provided: ${API_KEY}`, 'invalid_request_error', 'invalid_api_key') }));
+    const s = await server(() => ({
+      status: 401,
+      json: openAIError(`Incorrect API key provided: ${API_KEY}`, 'invalid_request_error', 'invalid_api_key'),
+    }));
     const error = await failure(concepts(s).generateConcepts(request(1)));
     expect(error.message).toBe('OpenAI rejected the API key (401); check OPENAI_API_KEY');
     expect(JSON.stringify({ message: error.message, stack: error.stack })).not.toContain('SECRET');
@@ -219,11 +244,16 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
   it('a bad request keeps the service’s explanation, scrubbed of any key', async () => {
     const s = await server(() => ({ status: 400, json: openAIError(`Invalid schema for response_format (key ${API_KEY})`) }));
     const error = await failure(concepts(s).generateConcepts(request(1)));
-    expect(error.message).toBe('OpenAI rejected the request for product concepts (400): Invalid schema for response_format (key [redacted])');
+    expect(error.message).toBe(
+      'OpenAI rejected the request for product concepts (400): Invalid schema for response_format (key [redacted])',
+    );
   });
 
   it('an unknown model is named', async () => {
-    const s = await server(() => ({ status: 404, json: openAIError('The model `test-model` does not exist', 'invalid_request_error', 'model_not_found') }));
+    const s = await server(() => ({
+      status: 404,
+      json: openAIError('The model `test-model` does not exist', 'invalid_request_error', 'model_not_found'),
+    }));
     const error = await failure(concepts(s).generateConcepts(request(1)));
     expect(error.message).toMatch(/^OpenAI does not offer the model "test-model" here \(404\)/);
   });
@@ -233,7 +263,14 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
     const baseURL = s.baseURL;
     await s.close();
     servers = servers.filter((x) => x !== s);
-    const provider = createOpenAIConceptProvider({ apiKey: API_KEY, baseURL, model: 'm', imageModel: 'i', timeoutMs: 2_000, maxRetries: 0 });
+    const provider = createOpenAIConceptProvider({
+      apiKey: API_KEY,
+      baseURL,
+      model: 'm',
+      imageModel: 'i',
+      timeoutMs: 2_000,
+      maxRetries: 0,
+    });
     const error = await failure(provider.generateConcepts(request(1)));
     expect(error.message).toBe('OpenAI could not be reached (ECONNREFUSED); check the network and OPENAI_BASE_URL');
   });
@@ -268,7 +305,12 @@ describe('OpenAI concept provider (real SDK, loopback server)', () => {
 describe('OpenAI artwork client (real SDK, loopback server)', () => {
   it('asks for a transparent portrait PNG with no text and returns the PNG bytes', async () => {
     const s = await server(() => ({ json: imagesResponse(png.toString('base64')) }));
-    const bytes = await artwork(s).generateArtwork({ productName: 'Chief Cats Officer', quote: 'Per my last prompt.', category: 'AI Humor', colors: BRAND.colors });
+    const bytes = await artwork(s).generateArtwork({
+      productName: 'Chief Cats Officer',
+      quote: 'Per my last prompt.',
+      category: 'AI Humor',
+      colors: BRAND.colors,
+    });
     expect(Buffer.from(bytes).equals(png)).toBe(true);
     const req = s.requests[0]!;
     expect(req.path).toBe('/v1/images/generations');
@@ -281,7 +323,9 @@ describe('OpenAI artwork client (real SDK, loopback server)', () => {
   });
 
   it('bytes that are not a PNG are refused with what they look like', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     const s = await server(() => ({ json: imagesResponse(jpeg.toString('base64')) }));
     const error = await failure(artwork(s).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }));
     expect(error.message).toBe(`OpenAI returned design artwork that is not a PNG image (JPEG, ${jpeg.length} bytes)`);
@@ -295,11 +339,20 @@ describe('OpenAI artwork client (real SDK, loopback server)', () => {
 
   it('server errors and timeouts read the same way as for concepts', async () => {
     const s = await server(() => ({ status: 502, headers: FAST_RETRY, text: 'bad gateway' }));
-    const error = await failure(artwork(s, { maxRetries: 1 }).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }));
+    const error = await failure(
+      artwork(s, { maxRetries: 1 }).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }),
+    );
     expect(error.message).toBe('OpenAI had a server error (502) and still failed after 1 retry; try again later');
 
     const slow = await server(() => ({ delayMs: 5_000, json: imagesResponse(png.toString('base64')) }));
-    const error2 = await failure(artwork(slow, { timeoutMs: 100, maxRetries: 0 }).generateArtwork({ productName: 'n', quote: 'q q q', category: 'c', colors: BRAND.colors }));
+    const error2 = await failure(
+      artwork(slow, { timeoutMs: 100, maxRetries: 0 }).generateArtwork({
+        productName: 'n',
+        quote: 'q q q',
+        category: 'c',
+        colors: BRAND.colors,
+      }),
+    );
     expect(error2.message).toMatch(/^OpenAI timed out: no answer for design artwork within 0\.1 s/);
   });
 });
@@ -320,7 +373,12 @@ describe('artwork design provider', () => {
     const store: DesignStore = { save: async (d, signal) => (saved.push(d), files.save(d, signal)) };
     const provider = createArtworkDesignProvider({ artwork: artwork(s), store });
 
-    const result = await provider.generateDesign({ productName: 'Chief <Cats> Officer', quote: 'Per my last prompt & "email".', category: 'AI Humor', colors: BRAND.colors });
+    const result = await provider.generateDesign({
+      productName: 'Chief <Cats> Officer',
+      quote: 'Per my last prompt & "email".',
+      category: 'AI Humor',
+      colors: BRAND.colors,
+    });
 
     expect(saved).toHaveLength(1);
     expect(['stacked', 'quote', 'terminal']).toContain(saved[0]!.layout); // a layout that holds artwork
@@ -334,7 +392,9 @@ describe('artwork design provider', () => {
   });
 
   it('an artwork failure fails that product alone in the pipeline, with the OpenAI message', async () => {
-    const s = await server((_req, i) => (i === 0 ? { status: 500, json: openAIError('boom', 'server_error') } : { json: imagesResponse(png.toString('base64')) }));
+    const s = await server((_req, i) =>
+      i === 0 ? { status: 500, json: openAIError('boom', 'server_error') } : { json: imagesResponse(png.toString('base64')) },
+    );
     const memory: DesignStore = { save: async () => ({ imageUrl: 'memory://design.png' }) };
     const provider = createArtworkDesignProvider({ artwork: artwork(s, { maxRetries: 0 }), store: memory, print: false });
     const products = await generateProducts(

@@ -25,7 +25,9 @@ const messageFor = (patch: Record<string, unknown>): string => {
 
 describe('concept schema', () => {
   it('accepts a good concept, rounds the price to cents and tidies whitespace', () => {
-    const [c] = parseConceptsAnswer({ products: [{ ...good, price: 19.999, name: '  Chief\tPrompt  Officer ', quote_primary: 'Per my\nlast prompt.' }] });
+    const [c] = parseConceptsAnswer({
+      products: [{ ...good, price: 19.999, name: '  Chief\tPrompt  Officer ', quote_primary: 'Per my\nlast prompt.' }],
+    });
     expect(c).toEqual({ ...good, price: 20, quote_primary: 'Per my last prompt.' });
   });
 
@@ -70,11 +72,20 @@ describe('concept schema', () => {
 
   it('the structured-output format requires every field, fixes the count, and uses only keywords strict mode accepts', () => {
     const format = zodResponseFormat(conceptsWireAnswer(4), 'product_concepts');
-    const schema = format.json_schema.schema as { properties: { products: { minItems: number; maxItems: number; items: { required: string[]; additionalProperties: boolean } } } };
+    const schema = format.json_schema.schema as {
+      properties: { products: { minItems: number; maxItems: number; items: { required: string[]; additionalProperties: boolean } } };
+    };
     expect(format.json_schema.strict).toBe(true);
     expect(schema.properties.products.minItems).toBe(4);
     expect(schema.properties.products.maxItems).toBe(4);
-    expect(schema.properties.products.items.required.sort()).toEqual(['category', 'description', 'keywords', 'name', 'price', 'quote_primary']);
+    expect(schema.properties.products.items.required.sort()).toEqual([
+      'category',
+      'description',
+      'keywords',
+      'name',
+      'price',
+      'quote_primary',
+    ]);
     expect(schema.properties.products.items.additionalProperties).toBe(false);
     expect(JSON.stringify(schema)).not.toMatch(/minLength|maxLength|"default"/);
   });

@@ -15,13 +15,22 @@ import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/sho
 
 const memoryStore: DesignStore = { save: async () => ({ imageUrl: 'memory://design.png' }) };
 const request = { productCount: 2, theme: 'dentists', brand: BRAND };
-const concept = (i: number) => ({ name: `N${i}`, description: 'd', price: 24.99, category: 'c', quote_primary: `Quote ${i}`, keywords: ['k'] });
+const concept = (i: number) => ({
+  name: `N${i}`,
+  description: 'd',
+  price: 24.99,
+  category: 'c',
+  quote_primary: `Quote ${i}`,
+  keywords: ['k'],
+});
 
 let tmp: string;
 let png: Buffer;
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'selection-'));
-  png = await sharp({ create: { width: 32, height: 38, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 32, height: 38, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await fs.rm(tmp, { recursive: true, force: true });
@@ -103,7 +112,14 @@ describe('publisher selection', () => {
     closers.push(() => selected.publisher.close());
     expect(selected.target).toBe('shopify');
     expect(selected.description).toBe(`Shopify store ${new URL(s.origin).host}`);
-    const result = await selected.publisher.publish({ name: 'Sel', description: 'd', price: 20, category: 'c', imageUrl: s.imageUrl('d.png'), keywords: ['k'] });
+    const result = await selected.publisher.publish({
+      name: 'Sel',
+      description: 'd',
+      price: 20,
+      category: 'c',
+      imageUrl: s.imageUrl('d.png'),
+      keywords: ['k'],
+    });
     expect(result.productId).toBe('gid://shopify/Product/1001');
     expect(s.calls.map((c) => c.operation)).toContain('publishablePublish');
   });
@@ -167,7 +183,10 @@ describe('local shop publisher', () => {
     await fs.writeFile(file, png);
     const a = createLocalShopPublisher({ dataDir });
     const b = createLocalShopPublisher({ dataDir });
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const results = await Promise.all([
       ...[1, 2, 3].map((i) => a.publish(product({ name: `A ${i}`, imageUrl: pathToFileURL(file).href }))),
       ...[1, 2, 3].map((i) => b.publish(product({ name: `B ${i}`, imageUrl: pathToFileURL(file).href }))),

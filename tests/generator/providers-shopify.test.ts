@@ -21,7 +21,9 @@ const TOKEN = 'shpat_test_0123456789abcdef';
 let png: Buffer;
 let tmp: string;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 64, height: 77, channels: 4, background: { r: 240, g: 85, b: 24, alpha: 1 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 77, channels: 4, background: { r: 240, g: 85, b: 24, alpha: 1 } } })
+    .png()
+    .toBuffer();
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'publish-'));
 });
 afterAll(async () => {
@@ -63,12 +65,13 @@ const product = (patch: Partial<PublishRequestBody> = {}): PublishRequestBody =>
   ...patch,
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (error: unknown) => error as Error,
-);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as Error,
+  );
 
 describe('Shopify Admin publisher (loopback Admin API)', () => {
   it('uploads, creates the product with sizes and prices, publishes to the Online Store, and waits out a THROTTLED answer', async () => {
@@ -122,10 +125,18 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     });
     expect(create.media).toEqual([
       { originalSource: `${s.origin}/staged/7777/chief-cats-officer.png`, mediaContentType: 'IMAGE', alt: 'Chief Cats Officer t-shirt' },
-      { originalSource: `${s.origin}/staged/7778/chief-cats-officer-design.png`, mediaContentType: 'IMAGE', alt: 'Chief Cats Officer design' },
+      {
+        originalSource: `${s.origin}/staged/7778/chief-cats-officer-design.png`,
+        mediaContentType: 'IMAGE',
+        alt: 'Chief Cats Officer design',
+      },
     ]);
 
-    const variants = s.calls[3]!.variables as { productId: string; strategy: string; variants: Array<{ optionValues: unknown; price: string }> };
+    const variants = s.calls[3]!.variables as {
+      productId: string;
+      strategy: string;
+      variants: Array<{ optionValues: unknown; price: string }>;
+    };
     expect(variants.productId).toBe('gid://shopify/Product/1001');
     expect(variants.strategy).toBe('REMOVE_STANDALONE_VARIANT');
     expect(variants.variants.map((v) => [v.optionValues, v.price])).toEqual([
@@ -161,7 +172,11 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
   });
 
   it.each([
-    ['stagedUploadsCreate', [{ field: ['input', '0', 'mimeType'], message: 'is not supported' }], 'Shopify stagedUploadsCreate failed: input.0.mimeType: is not supported'],
+    [
+      'stagedUploadsCreate',
+      [{ field: ['input', '0', 'mimeType'], message: 'is not supported' }],
+      'Shopify stagedUploadsCreate failed: input.0.mimeType: is not supported',
+    ],
     ['productCreate', [{ field: ['title'], message: "Title can't be blank" }], "Shopify productCreate failed: title: Title can't be blank"],
     [
       'productVariantsBulkCreate',
@@ -186,7 +201,9 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     const s = await shop({ images: { 'page.png': { body: '<!doctype html><p>login</p>', contentType: 'text/html' } } });
     const { publisher: p } = publisher(s);
     const missing = await failure(p.publish(product({ imageUrl: `${s.imageUrl('missing.png')}?signature=SECRET` })));
-    expect(missing.message).toBe(`Shopify image download failed: Could not fetch the design image from ${s.origin}/images/missing.png (HTTP 404)`);
+    expect(missing.message).toBe(
+      `Shopify image download failed: Could not fetch the design image from ${s.origin}/images/missing.png (HTTP 404)`,
+    );
     const html = await failure(p.publish(product({ imageUrl: s.imageUrl('page.png') })));
     expect(html.message).toBe(`Shopify image download failed: The design image at ${s.origin}/images/page.png is not a PNG (HTML)`);
     const nofile = await failure(p.publish(product({ imageUrl: pathToFileURL(path.join(tmp, 'nope.png')).href })));
@@ -227,21 +244,32 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
   });
 
   it('a store without an Online Store publication says so', async () => {
-    const s = await shop({ publications: [{ id: 'gid://shopify/Publication/11', name: 'Point of Sale', catalog: { title: 'Point of Sale' } }] });
+    const s = await shop({
+      publications: [{ id: 'gid://shopify/Publication/11', name: 'Point of Sale', catalog: { title: 'Point of Sale' } }],
+    });
     const { publisher: p } = publisher(s);
     const error = await failure(p.publish(product({ imageUrl: s.imageUrl('design.png') })));
     await p.close();
-    expect(error.message).toMatch(/^Shopify publications failed: the store has no "Online Store" publication.*; product gid:\/\/shopify\/Product\/1001 was created but not finished$/);
+    expect(error.message).toMatch(
+      /^Shopify publications failed: the store has no "Online Store" publication.*; product gid:\/\/shopify\/Product\/1001 was created but not finished$/,
+    );
   });
 
   it('the loopback Admin API really checks shapes: a 2024-style productCreate(input:) is refused', async () => {
     const s = await shop();
     const client = createAdminClient({ domain: s.origin, token: TOKEN });
     const legacy = PRODUCT_CREATE.replace('product: $product', 'input: $product');
-    const error = await failure(client.call({ step: 'productCreate', query: legacy, variables: { product: { title: 'x' } }, idempotent: false }));
+    const error = await failure(
+      client.call({ step: 'productCreate', query: legacy, variables: { product: { title: 'x' } }, idempotent: false }),
+    );
     expect(error.message).toBe('Shopify productCreate failed: productCreate: document does not match the 2025-07 signature');
     const badVariables = await failure(
-      client.call({ step: 'productCreate', query: PRODUCT_CREATE, variables: { product: { title: 'x', bodyHtml: '<p>old</p>' } }, idempotent: false }),
+      client.call({
+        step: 'productCreate',
+        query: PRODUCT_CREATE,
+        variables: { product: { title: 'x', bodyHtml: '<p>old</p>' } },
+        idempotent: false,
+      }),
     );
     expect(badVariables.message).toMatch(/^Shopify productCreate failed: Variable \$product was provided invalid value/);
     await client.close();

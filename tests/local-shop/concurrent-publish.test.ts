@@ -29,7 +29,9 @@ describe('four publishing runs into one DATA_DIR while the shop serves', () => {
     shop = spawnShop(dataDir, ['--no-seed']);
     const endpoint = await shopEndpoint(shop);
 
-    const runs = Array.from({ length: RUNS }, (_, i) => spawnPublishingRun(dataDir!, ['--count', String(PER_RUN), '--seed', String(100 + i), '--theme', `run ${i + 1} of the same tees`]));
+    const runs = Array.from({ length: RUNS }, (_, i) =>
+      spawnPublishingRun(dataDir!, ['--count', String(PER_RUN), '--seed', String(100 + i), '--theme', `run ${i + 1} of the same tees`]),
+    );
     let done = false;
     const allDone = Promise.all(runs.map((run) => run.exit)).finally(() => (done = true));
 

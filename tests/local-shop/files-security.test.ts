@@ -101,7 +101,12 @@ describe('content types', () => {
       const format = (await sharp(response.body).metadata()).format;
       expect(format === 'jpeg' ? 'image/jpeg' : `image/${format}`).toBe(type);
       const head = await rawRequest(shop.origin, requestPath, { method: 'HEAD', headers });
-      expect([head.status, head.headers['content-type'], head.headers['x-content-type-options'], head.body.length]).toEqual([200, type, 'nosniff', 0]);
+      expect([head.status, head.headers['content-type'], head.headers['x-content-type-options'], head.body.length]).toEqual([
+        200,
+        type,
+        'nosniff',
+        0,
+      ]);
     }
   });
 });
@@ -141,7 +146,10 @@ describe('the resized copies on disk', () => {
     for (let side = 1; side <= 400; side++) {
       const response = await get(`/cdn/shop/files/${name}?${side % 2 ? 'width' : 'height'}=${side}`, { accept: 'image/png' });
       expect(response.status).toBe(200);
-      const expected = copyWidth({ width: 400, height: 300 }, side % 2 ? { width: Math.max(side, 16), height: undefined } : { width: undefined, height: Math.max(side, 16) });
+      const expected = copyWidth(
+        { width: 400, height: 300 },
+        side % 2 ? { width: Math.max(side, 16), height: undefined } : { width: undefined, height: Math.max(side, 16) },
+      );
       expect((await sharp(response.body).metadata()).width).toBe(expected ?? 400);
     }
     const copies = readdirSync(cacheDir).filter((f) => f.startsWith(hash));

@@ -67,8 +67,16 @@ describe('deeply nested documents', () => {
   });
 
   it('refuses argument values nested thousands deep (lists and input objects)', async () => {
-    await expectRefused(`{ products(first: 1, sortKey: ${nested(7_000, '[', 'ID', ']')}) { nodes { id } } }`, 'MAX_DEPTH_EXCEEDED', /more than 64 levels/);
-    await expectRefused(`{ products(first: 1, sortKey: ${nested(4_000, '{a: ', '1', '}')}) { nodes { id } } }`, 'MAX_DEPTH_EXCEEDED', /more than 64 levels/);
+    await expectRefused(
+      `{ products(first: 1, sortKey: ${nested(7_000, '[', 'ID', ']')}) { nodes { id } } }`,
+      'MAX_DEPTH_EXCEEDED',
+      /more than 64 levels/,
+    );
+    await expectRefused(
+      `{ products(first: 1, sortKey: ${nested(4_000, '{a: ', '1', '}')}) { nodes { id } } }`,
+      'MAX_DEPTH_EXCEEDED',
+      /more than 64 levels/,
+    );
   });
 
   it('still measures a document within the nesting limit by its selection depth', async () => {
@@ -105,7 +113,11 @@ describe('huge and wide documents', () => {
 
   it('refuses thousands of aliases by the number of fields written', async () => {
     const aliases = Array.from({ length: 4_000 }, (_, i) => `a${i}: __typename`).join(' ');
-    await expectRefused(`{ ${aliases} }`, 'MAX_FIELDS_EXCEEDED', new RegExp(`selects 4000 fields \\(aliases included\\), which exceeds the limit of ${QUERY_LIMITS.maxFields}`));
+    await expectRefused(
+      `{ ${aliases} }`,
+      'MAX_FIELDS_EXCEEDED',
+      new RegExp(`selects 4000 fields \\(aliases included\\), which exceeds the limit of ${QUERY_LIMITS.maxFields}`),
+    );
     const inFragments = Array.from({ length: 600 }, (_, i) => `fragment F${i} on Shop { a${i}: name b${i}: name }`).join(' ');
     await expectRefused(`{ shop { ...F0 } } ${inFragments}`, 'MAX_FIELDS_EXCEEDED', /selects 1201 fields/);
   });
@@ -116,8 +128,13 @@ describe('huge and wide documents', () => {
   });
 
   it('refuses more than one __schema per operation (each is the whole schema), but answers the standard introspection', async () => {
-    await expectRefused('{ a: __schema { types { name } } b: __schema { types { name } } }', 'MAX_INTROSPECTION_EXCEEDED', /selects __schema 2 times; the limit is 1/);
-    const viaFragments = '{ ...A ...B } fragment A on QueryRoot { a: __schema { types { name } } } fragment B on QueryRoot { b: __schema { types { name } } }';
+    await expectRefused(
+      '{ a: __schema { types { name } } b: __schema { types { name } } }',
+      'MAX_INTROSPECTION_EXCEEDED',
+      /selects __schema 2 times; the limit is 1/,
+    );
+    const viaFragments =
+      '{ ...A ...B } fragment A on QueryRoot { a: __schema { types { name } } } fragment B on QueryRoot { b: __schema { types { name } } }';
     await expectRefused(viaFragments, 'MAX_INTROSPECTION_EXCEEDED', /2 times/);
     const standard = await send(JSON.stringify({ query: getIntrospectionQuery() }));
     expect(standard.errors).toEqual([]);
@@ -140,7 +157,11 @@ describe('fragments', () => {
   it('measures a spread explosion of 1,000 doubling fragments in linear time and refuses it by cost', async () => {
     const fragments = ['fragment F0 on Product { id title }'];
     for (let i = 1; i <= 1_000; i++) fragments.push(`fragment F${i} on Product { ...F${i - 1} ...F${i - 1} }`);
-    await expectRefused(`{ products(first: 1) { nodes { ...F1000 } } } ${fragments.join(' ')}`, 'MAX_COST_EXCEEDED', /cost of \d+, which exceeds/);
+    await expectRefused(
+      `{ products(first: 1) { nodes { ...F1000 } } } ${fragments.join(' ')}`,
+      'MAX_COST_EXCEEDED',
+      /cost of \d+, which exceeds/,
+    );
   });
 
   it('follows a chain of 2,000 fragments without overflowing the stack', async () => {

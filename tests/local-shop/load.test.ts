@@ -29,7 +29,10 @@ describe('the embedded shop under 50 concurrent clients', () => {
   });
 
   it(`answers ${REQUESTS} cartCreate requests with no error, each a cart with a checkout URL`, async () => {
-    const result = await runShopLoad(shop.graphqlUrl, cartCreateLoad(await firstVariantId(shop.graphqlUrl)), { connections: CONNECTIONS, amount: REQUESTS });
+    const result = await runShopLoad(shop.graphqlUrl, cartCreateLoad(await firstVariantId(shop.graphqlUrl)), {
+      connections: CONNECTIONS,
+      amount: REQUESTS,
+    });
     console.log(describeLoad(result));
     expect(result).toMatchObject({ requests: REQUESTS, errors: 0, non2xx: 0, badBodies: 0, socketErrors: 0, timeouts: 0 });
   });

@@ -34,7 +34,13 @@ describe('createProduct, the publishing path', () => {
   });
 
   it('creates a product with Size variants S–2XL at one price and returns its GID and handle', async () => {
-    const created = await store.createProduct({ title: 'Prompt & Circumstance', description: 'Pomp, meet prompt.', price: 25, productType: 'T-Shirt', tags: ['ai', 'graduation'] });
+    const created = await store.createProduct({
+      title: 'Prompt & Circumstance',
+      description: 'Pomp, meet prompt.',
+      price: 25,
+      productType: 'T-Shirt',
+      tags: ['ai', 'graduation'],
+    });
     expect(created.id).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
     expect(created.handle).toBe('prompt-and-circumstance');
     const product = store.productByHandle(created.handle)!;
@@ -57,7 +63,12 @@ describe('createProduct, the publishing path', () => {
 
   it('stores the image content-addressed and records its size', async () => {
     const png = await plainPng(320, 240);
-    const created = await store.createProduct({ title: 'Pictured', price: '20.00', image: { bytes: png, altText: 'A plain orange rectangle' }, sizes: ['M', 'L'] });
+    const created = await store.createProduct({
+      title: 'Pictured',
+      price: '20.00',
+      image: { bytes: png, altText: 'A plain orange rectangle' },
+      sizes: ['M', 'L'],
+    });
     const product = store.productByHandle(created.handle)!;
     expect(product.variants.map((v) => v.title)).toEqual(['M', 'L']);
     expect(product.images).toHaveLength(1);
@@ -71,7 +82,9 @@ describe('createProduct, the publishing path', () => {
     await expect(store.createProduct({ title: '   ', price: '20' })).rejects.toThrow(InvalidProductError);
     await expect(store.createProduct({ title: 'Cheap', price: 'free' })).rejects.toThrow(/price .*at most 2 decimals/);
     await expect(store.createProduct({ title: 'Odd', price: '20', sizes: ['M', 'M'] })).rejects.toThrow(/sizes must not repeat/);
-    await expect(store.createProduct({ title: 'Broken', price: '20', image: { bytes: new TextEncoder().encode('<svg/>') } })).rejects.toThrow(InvalidImageError);
+    await expect(
+      store.createProduct({ title: 'Broken', price: '20', image: { bytes: new TextEncoder().encode('<svg/>') } }),
+    ).rejects.toThrow(InvalidImageError);
     expect(store.productByHandle('broken')).toBeNull();
   });
 });
@@ -87,11 +100,19 @@ describe('pagination across more than 250 products', () => {
 
   async function page(variables: Record<string, unknown>) {
     const response = await postGraphql(shop.graphqlUrl, {
-      query: 'query($first: Int, $last: Int, $after: String, $before: String, $reverse: Boolean) { products(first: $first, last: $last, after: $after, before: $before, reverse: $reverse) { nodes { id title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }',
+      query:
+        'query($first: Int, $last: Int, $after: String, $before: String, $reverse: Boolean) { products(first: $first, last: $last, after: $after, before: $before, reverse: $reverse) { nodes { id title } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }',
       variables,
     });
     expect(response.json.errors).toBeUndefined();
-    return (response.json.data as { products: { nodes: { id: string; title: string }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null } } }).products;
+    return (
+      response.json.data as {
+        products: {
+          nodes: { id: string; title: string }[];
+          pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+        };
+      }
+    ).products;
   }
 
   it('walks every product once, in order, with first/after', async () => {
@@ -121,13 +142,18 @@ describe('pagination across more than 250 products', () => {
 
   it('pages backwards with last/before and in reverse', async () => {
     const tail = await page({ last: 10 });
-    expect(tail.nodes.map((n) => n.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Fixture Tee ${String(COUNT - 9 + i).padStart(5, '0')}`));
+    expect(tail.nodes.map((n) => n.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Fixture Tee ${String(COUNT - 9 + i).padStart(5, '0')}`),
+    );
     expect(tail.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
     const before = await page({ last: 5, before: tail.pageInfo.startCursor });
     expect(before.nodes.map((n) => n.title).at(-1)).toBe(`Fixture Tee ${String(COUNT - 10).padStart(5, '0')}`);
     expect(before.nodes).toHaveLength(5);
     const reversed = await page({ first: 2, reverse: true });
-    expect(reversed.nodes.map((n) => n.title)).toEqual([`Fixture Tee ${String(COUNT).padStart(5, '0')}`, `Fixture Tee ${String(COUNT - 1).padStart(5, '0')}`]);
+    expect(reversed.nodes.map((n) => n.title)).toEqual([
+      `Fixture Tee ${String(COUNT).padStart(5, '0')}`,
+      `Fixture Tee ${String(COUNT - 1).padStart(5, '0')}`,
+    ]);
     const afterReversed = await page({ first: 1, reverse: true, after: reversed.pageInfo.endCursor });
     expect(afterReversed.nodes[0]!.title).toBe(`Fixture Tee ${String(COUNT - 2).padStart(5, '0')}`);
     const bad = await postGraphql(shop.graphqlUrl, { query: PRODUCTS_QUERY, variables: { first: 1, after: 'not a cursor' } });
@@ -146,10 +172,13 @@ describe('several processes writing at once', () => {
       const allDone = Promise.all(writers).finally(() => (done = true));
       let reads = 0;
       while (!done) {
-        const response = await postGraphql(shop.graphqlUrl, { query: '{ products(first: 250) { nodes { handle variants(first: 10) { nodes { id } } } } }' });
+        const response = await postGraphql(shop.graphqlUrl, {
+          query: '{ products(first: 250) { nodes { handle variants(first: 10) { nodes { id } } } } }',
+        });
         expect(response.json.errors).toBeUndefined();
         // Whatever a reader sees is whole: every product has its five sizes.
-        for (const node of (response.json.data as { products: { nodes: { variants: { nodes: unknown[] } }[] } }).products.nodes) expect(node.variants.nodes).toHaveLength(5);
+        for (const node of (response.json.data as { products: { nodes: { variants: { nodes: unknown[] } }[] } }).products.nodes)
+          expect(node.variants.nodes).toHaveLength(5);
         reads++;
       }
       const results = await allDone;
@@ -184,7 +213,11 @@ describe('several processes writing at once', () => {
         expect(count).toBeGreaterThanOrEqual(8);
         const ids = store.productIds({ after: null, before: null, limit: 1000, fromEnd: false, descending: false });
         for (const product of store.productsByIds(ids)) {
-          expect({ title: product.title, variants: product.variants.length, images: product.images.length }).toEqual({ title: product.title, variants: 100, images: 1 });
+          expect({ title: product.title, variants: product.variants.length, images: product.images.length }).toEqual({
+            title: product.title,
+            variants: 100,
+            images: 1,
+          });
         }
         // The database is healthy and writable after the crash.
         await store.createProduct({ title: 'After the crash', price: '20' });

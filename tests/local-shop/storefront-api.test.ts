@@ -68,7 +68,9 @@ describe('products', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    const data = response.json.data as { products: { edges: { node: { id: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    const data = response.json.data as {
+      products: { edges: { node: { id: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    };
     expect(response.json.errors).toBeUndefined();
     expect(data.products.edges.map((e) => e.node.id)).toEqual(products.slice(0, 5).map((p) => p.id));
     expect(data.products.pageInfo.hasNextPage).toBe(true);
@@ -113,7 +115,16 @@ describe('products', () => {
     expect(response.json.errors).toBeUndefined();
     const data = response.json.data as {
       shop: { name: string };
-      products: { nodes: { vendor: string; productType: string; tags: string[]; featuredImage: { id: string; url: string; width: number; height: number }; options: { id: string }[]; variants: { nodes: { product: { handle: string } }[] } }[] };
+      products: {
+        nodes: {
+          vendor: string;
+          productType: string;
+          tags: string[];
+          featuredImage: { id: string; url: string; width: number; height: number };
+          options: { id: string }[];
+          variants: { nodes: { product: { handle: string } }[] };
+        }[];
+      };
     };
     const node = data.products.nodes[0]!;
     expect(data.shop.name).toBe('Neural Threads');
@@ -134,9 +145,14 @@ describe('product by handle', () => {
     const found = await client.productByHandle(wanted.handle);
     expect(found).toEqual(wanted);
     expect(await client.productByHandle('no-such-shirt')).toBeNull();
-    const byId = await postGraphql(shop.graphqlUrl, { query: 'query($id: ID!) { product(id: $id) { handle } }', variables: { id: wanted.id } });
+    const byId = await postGraphql(shop.graphqlUrl, {
+      query: 'query($id: ID!) { product(id: $id) { handle } }',
+      variables: { id: wanted.id },
+    });
     expect(byId.json.data).toEqual({ product: { handle: wanted.handle } });
-    const unknown = await postGraphql(shop.graphqlUrl, { query: '{ a: product(id: "gid://shopify/Product/999999") { id } b: product(id: "not-a-gid") { id } }' });
+    const unknown = await postGraphql(shop.graphqlUrl, {
+      query: '{ a: product(id: "gid://shopify/Product/999999") { id } b: product(id: "not-a-gid") { id } }',
+    });
     expect(unknown.json).toEqual({ data: { a: null, b: null } });
   });
 });
@@ -201,20 +217,26 @@ describe('carts and the checkout page', () => {
     const soldOut = variantWhere((v) => !v.availableForSale);
     const available = variantWhere((v) => v.availableForSale);
     const cases: [unknown[], RegExp][] = [
-      [[{ merchandiseId: 'gid://shopify/ProductVariant/987654', quantity: 1 }], /^The merchandise with id gid:\/\/shopify\/ProductVariant\/987654 does not exist\.$/],
+      [
+        [{ merchandiseId: 'gid://shopify/ProductVariant/987654', quantity: 1 }],
+        /^The merchandise with id gid:\/\/shopify\/ProductVariant\/987654 does not exist\.$/,
+      ],
       [[{ merchandiseId: 'not-a-variant', quantity: 1 }], /^The merchandise with id not-a-variant does not exist\.$/],
       [[{ merchandiseId: soldOut.variant.id, quantity: 1 }], new RegExp(`^The product '.+' is already sold out\\.$`)],
       [[{ merchandiseId: available.variant.id, quantity: 0 }], /quantity must be at least 1/],
     ];
     for (const [lines, message] of cases) {
       const response = await postGraphql(shop.graphqlUrl, { query: CART_CREATE_MUTATION, variables: { input: { lines } } });
-      const payload = (response.json.data as { cartCreate: { cart: unknown; userErrors: { field: string[]; message: string }[] } }).cartCreate;
+      const payload = (response.json.data as { cartCreate: { cart: unknown; userErrors: { field: string[]; message: string }[] } })
+        .cartCreate;
       expect(payload.cart).toBeNull();
       expect(payload.userErrors).toHaveLength(1);
       expect(payload.userErrors[0]!.message).toMatch(message);
       expect(payload.userErrors[0]!.field.slice(0, 3)).toEqual(['input', 'lines', '0']);
     }
-    await expect(client.cartCreate([{ merchandiseId: soldOut.variant.id, quantity: 1 }])).rejects.toThrow(/^Cart creation failed: The product '.+' is already sold out\.$/);
+    await expect(client.cartCreate([{ merchandiseId: soldOut.variant.id, quantity: 1 }])).rejects.toThrow(
+      /^Cart creation failed: The product '.+' is already sold out\.$/,
+    );
   });
 
   it('merges repeated lines for the same variant, as Shopify does', async () => {
@@ -252,10 +274,14 @@ describe('documents Shopify would reject, and fields the shop does not implement
     expect(field.json.errors?.[0]?.extensions?.code).toBe('NOT_IMPLEMENTED');
     expect(field.json.data).toBeUndefined();
     const argument = await postGraphql(shop.graphqlUrl, { query: '{ products(first: 1, query: "tag:x") { nodes { id } } }' });
-    expect(argument.json.errors?.[0]?.message).toBe("Argument 'query' on Field 'QueryRoot.products' is not implemented by the embedded shop");
+    expect(argument.json.errors?.[0]?.message).toBe(
+      "Argument 'query' on Field 'QueryRoot.products' is not implemented by the embedded shop",
+    );
     const mutation = await postGraphql(shop.graphqlUrl, { query: 'mutation { cartLinesAdd(cartId: "x", lines: []) { cart { id } } }' });
     expect(mutation.json.errors?.[0]?.message).toBe("Field 'Mutation.cartLinesAdd' is not implemented by the embedded shop");
-    const onInterface = await postGraphql(shop.graphqlUrl, { query: '{ cart(id: "x") { lines(first: 1) { nodes { id estimatedCost { totalAmount { amount } } } } } }' });
+    const onInterface = await postGraphql(shop.graphqlUrl, {
+      query: '{ cart(id: "x") { lines(first: 1) { nodes { id estimatedCost { totalAmount { amount } } } } } }',
+    });
     expect(onInterface.json.errors?.[0]?.message).toMatch(/^Field 'CartLine\.estimatedCost' is not implemented/);
     const directive = await postGraphql(shop.graphqlUrl, { query: '{ products(first: 1) { nodes { id ... @defer { title } } } }' });
     expect(directive.json.errors?.[0]?.message).toBe("Directive '@defer' is not implemented by the embedded shop");
@@ -284,7 +310,11 @@ describe('HTTP envelope and limits', () => {
   });
 
   it('accepts application/graphql bodies', async () => {
-    const response = await fetch(shop.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/graphql' }, body: '{ shop { name } }' });
+    const response = await fetch(shop.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/graphql' },
+      body: '{ shop { name } }',
+    });
     expect(await response.json()).toEqual({ data: { shop: { name: 'Neural Threads' } } });
   });
 
@@ -333,7 +363,11 @@ describe('CORS', () => {
   it('answers the preflight from any origin and marks responses readable cross-origin', async () => {
     const preflight = await fetch(shop.graphqlUrl, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-shopify-storefront-access-token' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-shopify-storefront-access-token',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
@@ -448,14 +482,18 @@ describe('access token', () => {
     }
     const ok = await postGraphql(guarded.graphqlUrl, query, { 'X-Shopify-Storefront-Access-Token': 'shpat-local-test-token' });
     expect(ok.status).toBe(200);
-    const node = (ok.json.data as { products: { nodes: { featuredImage: { url: string }; variants: { nodes: { id: string }[] } }[] } }).products.nodes[0]!;
+    const node = (ok.json.data as { products: { nodes: { featuredImage: { url: string }; variants: { nodes: { id: string }[] } }[] } })
+      .products.nodes[0]!;
     expect((await fetch(node.featuredImage.url)).status).toBe(200);
 
     const client = createStorefrontClient({ graphqlUrl: guarded.graphqlUrl, token: 'shpat-local-test-token' }, { retries: 0 });
     const cart = await client.cartCreate([{ merchandiseId: node.variants.nodes[0]!.id, quantity: 1 }]);
     await client.close();
     expect((await fetch(cart.checkoutUrl)).status).toBe(200);
-    const preflight = await fetch(guarded.graphqlUrl, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(guarded.graphqlUrl, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
 
     const unguarded = createStorefrontClient({ graphqlUrl: guarded.graphqlUrl, token: '' }, { retries: 0 });
@@ -472,7 +510,9 @@ describe('untrusted product text', () => {
     const html = await (await fetch(cart.checkoutUrl)).text();
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img src=x');
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; 🤖 \u202Eevil\u202C &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Quotes&#39; 🤖 \u202Eevil\u202C &lt;img src=x onerror=alert(1)&gt;',
+    );
     const product = await client.productByHandle(created.handle);
     expect(product?.title).toBe(title);
   });

@@ -74,7 +74,8 @@ describe('JS budget (gzip, from the build output)', () => {
     // Inline scripts are browser code too.
     for (const page of ['index.html', product]) {
       for (const code of scriptsInHtml(readFileSync(path.join(client, page), 'utf8')).inline) {
-        for (const [library, { pattern }] of Object.entries(SERVER_ONLY)) expect(pattern.test(code), `${library} inline in ${page}`).toBe(false);
+        for (const [library, { pattern }] of Object.entries(SERVER_ONLY))
+          expect(pattern.test(code), `${library} inline in ${page}`).toBe(false);
       }
     }
   });
@@ -86,9 +87,10 @@ describe('JS budget (gzip, from the build output)', () => {
   });
 });
 
-describe('reading a page\'s scripts', () => {
+describe("reading a page's scripts", () => {
   it('follows static imports and re-exports, not dynamic imports', () => {
-    const code = 'import{a as b}from"./x.js";import"./side.js";export{c}from"./y.js";const l=()=>import("../lazy.js");var s="import z from \'./no\'"';
+    const code =
+      'import{a as b}from"./x.js";import"./side.js";export{c}from"./y.js";const l=()=>import("../lazy.js");var s="import z from \'./no\'"';
     expect(staticImports(code)).toEqual(['./x.js', './side.js', './y.js']);
   });
 

@@ -13,20 +13,51 @@ const built: Product = {
   priceRange: { minVariantPrice: { amount: '24.99', currencyCode: 'USD' } },
   images: [{ url: 'https://cdn.example/c.png', altText: 'A black shirt' }],
   variants: [
-    { id: 'v1', title: 'S / Black', price: { amount: '24.99', currencyCode: 'USD' }, availableForSale: true, selectedOptions: [{ name: 'Size', value: 'S' }, { name: 'Color', value: 'Black' }] },
-    { id: 'v2', title: 'M / Black', price: { amount: '24.99', currencyCode: 'USD' }, availableForSale: true, selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Black' }] },
+    {
+      id: 'v1',
+      title: 'S / Black',
+      price: { amount: '24.99', currencyCode: 'USD' },
+      availableForSale: true,
+      selectedOptions: [
+        { name: 'Size', value: 'S' },
+        { name: 'Color', value: 'Black' },
+      ],
+    },
+    {
+      id: 'v2',
+      title: 'M / Black',
+      price: { amount: '24.99', currencyCode: 'USD' },
+      availableForSale: true,
+      selectedOptions: [
+        { name: 'Size', value: 'M' },
+        { name: 'Color', value: 'Black' },
+      ],
+    },
   ],
-  options: [{ name: 'Size', values: ['S', 'M'] }, { name: 'Color', values: ['Black'] }],
+  options: [
+    { name: 'Size', values: ['S', 'M'] },
+    { name: 'Color', values: ['Black'] },
+  ],
 };
 
 function answer(variants: unknown[], min = '19.99') {
-  return { product: { id: built.id, priceRange: { minVariantPrice: { amount: min, currencyCode: 'USD' } }, variants: { edges: variants.map((node) => ({ node })) } } };
+  return {
+    product: {
+      id: built.id,
+      priceRange: { minVariantPrice: { amount: min, currencyCode: 'USD' } },
+      variants: { edges: variants.map((node) => ({ node })) },
+    },
+  };
 }
 
 describe('the product page re-read', () => {
   it('reads fresh prices and availability', () => {
     const live = readLiveProduct(answer([{ id: 'v1', availableForSale: false, price: { amount: '19.99', currencyCode: 'USD' } }]));
-    expect(live).toEqual({ state: 'found', minPrice: { amount: '19.99', currencyCode: 'USD' }, variants: [{ id: 'v1', availableForSale: false, price: { amount: '19.99', currencyCode: 'USD' } }] });
+    expect(live).toEqual({
+      state: 'found',
+      minPrice: { amount: '19.99', currencyCode: 'USD' },
+      variants: [{ id: 'v1', availableForSale: false, price: { amount: '19.99', currencyCode: 'USD' } }],
+    });
   });
 
   it('knows a deleted product', () => {
@@ -52,17 +83,30 @@ describe('the product page re-read', () => {
 describe('cart lines from the pages', () => {
   it('a card or product page adds the variant with quantity 1 and the first image', () => {
     expect(cartItemFor(built, built.variants[1]!)).toEqual({
-      product: { id: built.id, handle: 'ctrl-alt-delegate', title: 'Ctrl + Alt + Delegate', image: { url: 'https://cdn.example/c.png', altText: 'A black shirt' } },
+      product: {
+        id: built.id,
+        handle: 'ctrl-alt-delegate',
+        title: 'Ctrl + Alt + Delegate',
+        image: { url: 'https://cdn.example/c.png', altText: 'A black shirt' },
+      },
       variantId: 'v2',
       variantTitle: 'M / Black',
       price: { amount: '24.99', currencyCode: 'USD' },
       quantity: 1,
-      selectedOptions: [{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Black' }],
+      selectedOptions: [
+        { name: 'Size', value: 'M' },
+        { name: 'Color', value: 'Black' },
+      ],
     });
   });
 
   it('the drawer joins option values with a bullet and hides the no-options placeholder', () => {
-    expect(optionsLine([{ name: 'Size', value: 'M' }, { name: 'Color', value: 'Black' }])).toBe('M • Black');
+    expect(
+      optionsLine([
+        { name: 'Size', value: 'M' },
+        { name: 'Color', value: 'Black' },
+      ]),
+    ).toBe('M • Black');
     expect(optionsLine([{ name: 'Title', value: 'Default Title' }])).toBe('');
   });
 });

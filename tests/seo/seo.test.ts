@@ -11,8 +11,20 @@ function product(overrides: Partial<Product> = {}): Product {
     priceRange: { minVariantPrice: { amount: '26.99', currencyCode: 'USD' } },
     images: [{ url: 'https://cdn.example/p.png', altText: null }],
     variants: [
-      { id: 'gid://shopify/ProductVariant/71', title: 'S', price: { amount: '26.99', currencyCode: 'USD' }, availableForSale: true, selectedOptions: [{ name: 'Size', value: 'S' }] },
-      { id: 'gid://shopify/ProductVariant/72', title: 'M', price: { amount: '28.99', currencyCode: 'USD' }, availableForSale: false, selectedOptions: [{ name: 'Size', value: 'M' }] },
+      {
+        id: 'gid://shopify/ProductVariant/71',
+        title: 'S',
+        price: { amount: '26.99', currencyCode: 'USD' },
+        availableForSale: true,
+        selectedOptions: [{ name: 'Size', value: 'S' }],
+      },
+      {
+        id: 'gid://shopify/ProductVariant/72',
+        title: 'M',
+        price: { amount: '28.99', currencyCode: 'USD' },
+        availableForSale: false,
+        selectedOptions: [{ name: 'Size', value: 'M' }],
+      },
     ],
     options: [{ name: 'Size', values: ['S', 'M'] }],
     ...overrides,
@@ -30,7 +42,13 @@ describe('Product JSON-LD', () => {
       brand: { '@type': 'Brand', name: 'Neural Threads' },
     });
     expect(data.offers).toEqual([
-      expect.objectContaining({ '@type': 'Offer', price: '26.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'https://shop.example/product/per-my-last-prompt?variant=71' }),
+      expect.objectContaining({
+        '@type': 'Offer',
+        price: '26.99',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: 'https://shop.example/product/per-my-last-prompt?variant=71',
+      }),
       expect.objectContaining({ '@type': 'Offer', price: '28.99', priceCurrency: 'USD', availability: 'https://schema.org/OutOfStock' }),
     ]);
   });

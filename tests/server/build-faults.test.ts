@@ -44,7 +44,8 @@ async function expectFirstBuildServing(): Promise<void> {
   expect(home.status).toBe(200);
   const html = await home.text();
   for (const title of ['Shirt 1', 'Shirt 2', 'Shirt 3']) expect(html).toContain(title);
-  for (const handle of ['shirt-1', 'shirt-2', 'shirt-3']) expect((await fetch(`${store.app.siteUrl}/product/${handle}`)).status, handle).toBe(200);
+  for (const handle of ['shirt-1', 'shirt-2', 'shirt-3'])
+    expect((await fetch(`${store.app.siteUrl}/product/${handle}`)).status, handle).toBe(200);
 }
 
 async function failingRebuild(answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer): Promise<string> {
@@ -60,7 +61,8 @@ async function failingRebuild(answer: (request: ProductsRequest, good: () => Scr
   throw new Error('the rebuild did not fail');
 }
 
-const failedBecause = (reason: string) => new RegExp(`^The site build failed: Could not load the (catalogue|home page products) from the Storefront API: ${reason}$`);
+const failedBecause = (reason: string) =>
+  new RegExp(`^The site build failed: Could not load the (catalogue|home page products) from the Storefront API: ${reason}$`);
 
 describe('a Storefront API that fails during a rebuild', () => {
   it('the first build serves every page', async () => {
@@ -68,7 +70,11 @@ describe('a Storefront API that fails during a rebuild', () => {
   });
 
   it('429 with Retry-After: waits as told, gives up after the retries with "HTTP error! status: 429"', async () => {
-    const message = await failingRebuild(() => ({ status: 429, headers: { 'retry-after': '1' }, body: { errors: [{ message: 'Throttled' }] } }));
+    const message = await failingRebuild(() => ({
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { errors: [{ message: 'Throttled' }] },
+    }));
     expect(message).toMatch(failedBecause('HTTP error! status: 429'));
     const groups = [...requestsByKey().values()];
     expect(Math.max(...groups.map((g) => g.length))).toBe(1 + RETRIES);
@@ -82,7 +88,9 @@ describe('a Storefront API that fails during a rebuild', () => {
 
   it('a shop that never answers in time: a timeout message after bounded attempts', async () => {
     const message = await failingRebuild((_request, good) => ({ ...good(), delayMs: 3_000 }));
-    expect(message).toMatch(failedBecause(`The Storefront API at ${store.shop.url.replace(/[.]/g, '\\.')} did not answer within ${TIMEOUT_MS} ms \\(Products\\)`));
+    expect(message).toMatch(
+      failedBecause(`The Storefront API at ${store.shop.url.replace(/[.]/g, '\\.')} did not answer within ${TIMEOUT_MS} ms \\(Products\\)`),
+    );
     const groups = [...requestsByKey().values()];
     expect(Math.max(...groups.map((g) => g.length))).toBe(1 + RETRIES);
     for (const group of groups) expect(group.length).toBeLessThanOrEqual(1 + RETRIES);
@@ -104,7 +112,11 @@ describe('a Storefront API that fails during a rebuild', () => {
 
   it('a maintenance page instead of JSON: a clear message at once, no retries', async () => {
     const message = await failingRebuild(() => ({ status: 200, body: '<html>Down for maintenance</html>' }));
-    expect(message).toMatch(failedBecause('Unexpected response from the Storefront API \\(Products\\): the body is not JSON \\(text/html\\): "<html>Down for maintenance</html>"'));
+    expect(message).toMatch(
+      failedBecause(
+        'Unexpected response from the Storefront API \\(Products\\): the body is not JSON \\(text/html\\): "<html>Down for maintenance</html>"',
+      ),
+    );
     for (const group of requestsByKey().values()) expect(group).toHaveLength(1);
     await expectFirstBuildServing();
   });
@@ -115,7 +127,9 @@ describe('a Storefront API that fails during a rebuild', () => {
       for (const edge of page.data.products.edges) edge.node.variants = { nodes: [] };
       return { body: page };
     });
-    expect(message).toMatch(failedBecause('Unexpected response from the Storefront API \\(Products\\): products\\.edges\\.0\\.node\\.variants\\.edges: .+'));
+    expect(message).toMatch(
+      failedBecause('Unexpected response from the Storefront API \\(Products\\): products\\.edges\\.0\\.node\\.variants\\.edges: .+'),
+    );
     for (const group of requestsByKey().values()) expect(group).toHaveLength(1);
     await expectFirstBuildServing();
   });

@@ -115,7 +115,16 @@ describe('the generator API over HTTP', () => {
   const conceptsBody = JSON.stringify({ productCount: 1, theme: 'cats', brand: BRAND });
 
   it('with GENERATOR_TOKEN: no token, a wrong one, a prefix, another length → 401, never echoing the token', async () => {
-    const attempts: (string | undefined)[] = [undefined, 'Bearer', 'Bearer wrong', `Bearer ${TOKEN.slice(0, 8)}`, `Bearer ${TOKEN.slice(0, -1)}`, `Bearer ${TOKEN}0`, `Bearer ${TOKEN.repeat(3)}`, `Basic ${TOKEN}`];
+    const attempts: (string | undefined)[] = [
+      undefined,
+      'Bearer',
+      'Bearer wrong',
+      `Bearer ${TOKEN.slice(0, 8)}`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN}0`,
+      `Bearer ${TOKEN.repeat(3)}`,
+      `Basic ${TOKEN}`,
+    ];
     for (const authorization of attempts) {
       const response = await fetch(`${store.app.siteUrl}/api/generate-product-concepts`, {
         method: 'POST',

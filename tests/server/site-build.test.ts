@@ -29,7 +29,11 @@ async function shopWith(count: number): Promise<ScriptedServer> {
 }
 
 function envFor(server: ScriptedServer): NodeJS.ProcessEnv {
-  return isolatedEnv({ SHOPIFY_STORE_DOMAIN: new URL(server.url).origin, SHOPIFY_STOREFRONT_TOKEN: 'public-token', SITE_URL: 'https://shop.example' });
+  return isolatedEnv({
+    SHOPIFY_STORE_DOMAIN: new URL(server.url).origin,
+    SHOPIFY_STOREFRONT_TOKEN: 'public-token',
+    SITE_URL: 'https://shop.example',
+  });
 }
 
 describe('astro build', () => {
@@ -46,7 +50,9 @@ describe('astro build', () => {
     expect(sitemap.match(/<url>/g)).toHaveLength(261);
     expect(sitemap).toContain('<loc>https://shop.example/product/shirt-260</loc>');
     // Pages of 250, then the rest; and the home page's one request for 20.
-    const firsts = server.requests.map((r) => (JSON.parse(r.body) as { variables: { first: number } }).variables.first).sort((a, b) => a - b);
+    const firsts = server.requests
+      .map((r) => (JSON.parse(r.body) as { variables: { first: number } }).variables.first)
+      .sort((a, b) => a - b);
     expect(firsts).toEqual([20, 250, 250]);
     expect(server.requests.every((r) => r.headers['x-shopify-storefront-access-token'] === 'public-token')).toBe(true);
   });

@@ -105,7 +105,11 @@ describe('site server', () => {
   });
 
   it('answers unknown paths with 404 and the built not-found page', async () => {
-    for (const [method, url] of [['GET', '/no/such/page'], ['POST', '/'], ['GET', '/../../etc/passwd']] as const) {
+    for (const [method, url] of [
+      ['GET', '/no/such/page'],
+      ['POST', '/'],
+      ['GET', '/../../etc/passwd'],
+    ] as const) {
       const reply = await request(`${server.url}${url}`, { method });
       expect(reply.status, `${method} ${url}`).toBe(404);
       expect(reply.body).toContain('Oops! Page not found');
@@ -124,7 +128,11 @@ describe('site server', () => {
   });
 
   it('refuses a body over 1 MB with a 413 the client can read, declared or streamed, every time', async () => {
-    const declared = await request(`${server.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    const declared = await request(`${server.url}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
     expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: 'The request body is larger than 1 MB' }]);
     // Closing a connection with unread upload data resets it, which can wipe the answer before the
     // client reads it: once in a few tries when the server answered and closed at once.
@@ -152,7 +160,10 @@ describe('site server', () => {
     for (let i = 0; i < 12; i++) {
       const dir = fakeBuild(`leaky-${i}`, `Leaky ${i}`);
       // Like the Astro node adapter: every loaded build registers a process-wide listener.
-      writeFileSync(path.join(dir, 'server', 'entry.mjs'), `process.on('unhandledRejection', () => {});\nexport function handler(req, res, next) { next(); }\n`);
+      writeFileSync(
+        path.join(dir, 'server', 'entry.mjs'),
+        `process.on('unhandledRejection', () => {});\nexport function handler(req, res, next) { next(); }\n`,
+      );
       await server.swap(dir);
     }
     expect(process.listenerCount('unhandledRejection')).toBeLessThanOrEqual(before + 1);
@@ -208,10 +219,23 @@ describe('build directories', () => {
 
 describe('the build environment', () => {
   it('carries no secret and none of the names Vite keeps for itself, whatever the server has', () => {
-    const secrets = { SHOPIFY_ADMIN_TOKEN: 'shpat_x', OPENAI_API_KEY: 'sk-x', GENERATOR_TOKEN: 'staff', DEPLOY_HOOK_URL: 'https://hooks.example/x' };
-    const env = buildEnvironment({ ...secrets, DEV: '1', MODE: 'test', NODE_ENV: 'test', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' }, '/tmp/out');
+    const secrets = {
+      SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+      OPENAI_API_KEY: 'sk-x',
+      GENERATOR_TOKEN: 'staff',
+      DEPLOY_HOOK_URL: 'https://hooks.example/x',
+    };
+    const env = buildEnvironment(
+      { ...secrets, DEV: '1', MODE: 'test', NODE_ENV: 'test', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' },
+      '/tmp/out',
+    );
     for (const name of [...Object.keys(secrets), 'DEV', 'MODE']) expect(env[name], name).toBeUndefined();
-    expect(env).toMatchObject({ NODE_ENV: 'production', SITE_OUT_DIR: '/tmp/out', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      SITE_OUT_DIR: '/tmp/out',
+      SHOPIFY_STOREFRONT_TOKEN: 'public',
+      GENERATOR_DELAY_MS: '50',
+    });
   });
 });
 

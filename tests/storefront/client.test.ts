@@ -134,7 +134,17 @@ describe('Storefront client: errors, verbatim from the spec', () => {
 
   it('cart userErrors → "Cart creation failed: …"', async () => {
     const { client } = await clientFor(() => ({
-      body: { data: { cartCreate: { cart: null, userErrors: [{ field: ['input'], message: 'The merchandise does not exist.' }, { field: null, message: 'Also this.' }] } } },
+      body: {
+        data: {
+          cartCreate: {
+            cart: null,
+            userErrors: [
+              { field: ['input'], message: 'The merchandise does not exist.' },
+              { field: null, message: 'Also this.' },
+            ],
+          },
+        },
+      },
     }));
     const error = await failure(client.cartCreate([{ merchandiseId: 'gid://shopify/ProductVariant/1', quantity: 1 }]));
     expect(error.message).toBe('Cart creation failed: The merchandise does not exist., Also this.');
@@ -163,11 +173,17 @@ describe('Storefront client: errors, verbatim from the spec', () => {
 
   it('JSON without data → a clear error', async () => {
     const { client } = await clientFor(() => ({ body: { hello: 'world' } }));
-    expect((await failure(client.productByHandle('x'))).message).toBe('Unexpected response from the Storefront API (ProductByHandle): it has no "data" object');
+    expect((await failure(client.productByHandle('x'))).message).toBe(
+      'Unexpected response from the Storefront API (ProductByHandle): it has no "data" object',
+    );
   });
 
   it('a response slower than the timeout → a timeout error after bounded retries', async () => {
-    const { server, client } = await clientFor(() => ({ delayMs: 1_500, body: productsPage(1, 1, false) }), { ...fast, retries: 1, timeoutMs: 200 });
+    const { server, client } = await clientFor(() => ({ delayMs: 1_500, body: productsPage(1, 1, false) }), {
+      ...fast,
+      retries: 1,
+      timeoutMs: 200,
+    });
     const error = await failure(client.listProducts());
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('did not answer within 200 ms (Products)');
@@ -253,7 +269,9 @@ describe('browser checkout path (fetch, no zod)', () => {
   const lines = [{ merchandiseId: 'gid://shopify/ProductVariant/10', quantity: 1 }];
 
   it('creates the cart and returns the checkout URL with the channel', async () => {
-    server = await startScriptedServer(() => ({ body: { data: { cartCreate: { cart: rawCart('https://shop.example/cart/c/x?key=1'), userErrors: [] } } } }));
+    server = await startScriptedServer(() => ({
+      body: { data: { cartCreate: { cart: rawCart('https://shop.example/cart/c/x?key=1'), userErrors: [] } } },
+    }));
     const result = await browserCartCreate({ graphqlUrl: server.url, token: 't' }, lines);
     expect(result.checkoutUrl).toBe('https://shop.example/cart/c/x?key=1&channel=online_store');
     expect(result.totalQuantity).toBe(2);

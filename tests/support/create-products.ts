@@ -9,7 +9,9 @@ import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
 const [dataDir, countText, label] = process.argv.slice(2);
 if (!dataDir || !countText || !label) throw new Error('usage: create-products.ts <dataDir> <count> <label>');
 const store = LocalShopStore.open(dataDir);
-const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: label === 'a' ? '#000000' : '#ffffff' } }).png().toBuffer();
+const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: label === 'a' ? '#000000' : '#ffffff' } })
+  .png()
+  .toBuffer();
 for (let i = 0; i < Number(countText); i++) {
   await store.createProduct({
     title: 'Race Tee',

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { loadConfig } from '../../shared/config.ts';
-import { createGeneratorServices, type GeneratorServices, type GeneratorServicesOptions } from '../../site/features/generator/server/services.ts';
+import {
+  createGeneratorServices,
+  type GeneratorServices,
+  type GeneratorServicesOptions,
+} from '../../site/features/generator/server/services.ts';
 
 /** The generator API's real services in this process, and its endpoints called directly with Request objects. */
 
@@ -18,11 +22,18 @@ export interface OpenedGeneratorServices {
 }
 
 /** Services configured by `env` over a fresh temporary folder (DATA_DIR inside it). */
-export function openGeneratorServices(env: NodeJS.ProcessEnv, { onPublished }: Pick<GeneratorServicesOptions, 'onPublished'> = {}): OpenedGeneratorServices {
+export function openGeneratorServices(
+  env: NodeJS.ProcessEnv,
+  { onPublished }: Pick<GeneratorServicesOptions, 'onPublished'> = {},
+): OpenedGeneratorServices {
   const root = mkdtempSync(path.join(os.tmpdir(), 'generator-api-'));
   const dataDir = path.join(root, 'data');
   const logged: string[] = [];
-  const services = createGeneratorServices({ config: loadConfig({ DATA_DIR: dataDir, ...env }, root), log: (line) => logged.push(line), onPublished });
+  const services = createGeneratorServices({
+    config: loadConfig({ DATA_DIR: dataDir, ...env }, root),
+    log: (line) => logged.push(line),
+    onPublished,
+  });
   return {
     services,
     logged,
@@ -38,7 +49,12 @@ export function openGeneratorServices(env: NodeJS.ProcessEnv, { onPublished }: P
  * Calls an endpoint with what Astro hands it, as far as ours read it: the request, the locals (the
  * generator services, or none) and the route params.
  */
-export async function callRoute(route: APIRoute | undefined, request: Request, services?: GeneratorServices, params: Record<string, string> = {}): Promise<Response> {
+export async function callRoute(
+  route: APIRoute | undefined,
+  request: Request,
+  services?: GeneratorServices,
+  params: Record<string, string> = {},
+): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
   const locals: App.Locals = services ? { generator: services } : {};
   return route({ request, locals, params, url: new URL(request.url) } as unknown as APIContext);

@@ -11,7 +11,7 @@ export const HOSTILE_TEXTS = [
   '</text><script>window.__pwned=3</script>',
   '"><svg onload=window.__pwned=4>',
   '</script><script>window.__pwned=5</script>',
-  "Tom & Jerry's \"quote\" &amp; &lt;b&gt;",
+  'Tom & Jerry\'s "quote" &amp; &lt;b&gt;',
   '\u202Eevil\u202C \u200Fmark \u2066isolate\u2069',
   '🤖 👩‍💻 🏳️‍🌈 emoji',
   'javascript:window.__pwned=6',

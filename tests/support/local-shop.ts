@@ -37,18 +37,25 @@ export interface RawResponse {
 }
 
 /** A request whose path goes on the wire exactly as given (fetch would normalise `..` and `%2e%2e`). */
-export function rawRequest(origin: string, requestPath: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export function rawRequest(
+  origin: string,
+  requestPath: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: requestPath, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: hostname, port, path: requestPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -71,5 +78,7 @@ export async function postGraphql(graphqlUrl: string, body: unknown, headers: Re
 
 /** A plain PNG of the given size, for products whose picture does not matter. */
 export function plainPng(width: number, height: number, background = '#fe972e'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }

@@ -95,7 +95,9 @@ export const concept = (i: number, patch: Partial<Concept> = {}): Concept => ({
 
 /** A real transparent portrait PNG, as an image model would send. */
 export function artworkPng(): Promise<Buffer> {
-  return sharp({ create: { width: 256, height: 384, channels: 4, background: { r: 254, g: 151, b: 46, alpha: 0.8 } } }).png().toBuffer();
+  return sharp({ create: { width: 256, height: 384, channels: 4, background: { r: 254, g: 151, b: 46, alpha: 0.8 } } })
+    .png()
+    .toBuffer();
 }
 
 export function imagesResponse(b64: string | undefined): unknown {

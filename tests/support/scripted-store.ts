@@ -39,7 +39,16 @@ export function cataloguePage({ first, after, reverse }: ProductsRequest, count:
   const start = after ? Number(after.replace('cursor-', '')) : 0;
   const nodes = ordered.slice(start, start + first);
   const end = start + nodes.length;
-  return { body: { data: { products: { edges: nodes.map((node) => ({ node })), pageInfo: { hasNextPage: end < ordered.length, endCursor: nodes.length ? `cursor-${end}` : null } } } } };
+  return {
+    body: {
+      data: {
+        products: {
+          edges: nodes.map((node) => ({ node })),
+          pageInfo: { hasNextPage: end < ordered.length, endCursor: nodes.length ? `cursor-${end}` : null },
+        },
+      },
+    },
+  };
 }
 
 /** The paging of a recorded Products request. */
@@ -48,7 +57,13 @@ export function productsRequest(request: RecordedRequest): ProductsRequest {
   return { first: variables.first, after: variables.after ?? null, reverse: variables.reverse === true, at: Date.now() };
 }
 
-export async function startScriptedStore({ products = 3, env = {} }: { products?: number; env?: NodeJS.ProcessEnv } = {}): Promise<ScriptedStore> {
+export async function startScriptedStore({
+  products = 3,
+  env = {},
+}: {
+  products?: number;
+  env?: NodeJS.ProcessEnv;
+} = {}): Promise<ScriptedStore> {
   const buildsRoot = mkdtempSync(path.join(os.tmpdir(), 'scripted-store-'));
   let seen: ProductsRequest[] = [];
   const store: Omit<ScriptedStore, 'app' | 'shop'> & { app?: StoreApp; shop?: ScriptedServer } = {

@@ -11,7 +11,10 @@ const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: seed-store.ts <dataDir>');
 const store = LocalShopStore.open(dataDir);
 const written = await seedCatalogue(store, {
-  render: (_req, opts) => sharp({ create: { width: opts.size ?? 64, height: opts.size ?? 64, channels: 3, background: opts.shirtColor ?? '#000000' } }).png().toBuffer(),
+  render: (_req, opts) =>
+    sharp({ create: { width: opts.size ?? 64, height: opts.size ?? 64, channels: 3, background: opts.shirtColor ?? '#000000' } })
+      .png()
+      .toBuffer(),
 });
 store.close();
 process.stdout.write(`seeded ${written ?? 0}\n`);

@@ -17,7 +17,9 @@ export function inspectShopFiles(dataDir: string): ShopFileReport {
   const root = path.join(dataDir, 'shop');
   const db = new DatabaseSync(path.join(root, 'shop.sqlite'), { readOnly: true });
   try {
-    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((row) => row.integrity_check).join('; ');
+    const integrity = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[])
+      .map((row) => row.integrity_check)
+      .join('; ');
     const foreignKeyProblems = db.prepare('PRAGMA foreign_key_check').all().length;
     const rows = db
       .prepare(

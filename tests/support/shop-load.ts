@@ -84,7 +84,9 @@ export function cartCreateLoad(variantId: string): ShopLoad {
 /** The first variant of the first product, for cartCreate. */
 export async function firstVariantId(graphqlUrl: string): Promise<string> {
   const response = await fetch(graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: productsLoad(1).body });
-  const answer = (await response.json()) as { data?: { products?: { edges?: { node: { variants: { edges: { node: { id: string } }[] } } }[] } } };
+  const answer = (await response.json()) as {
+    data?: { products?: { edges?: { node: { variants: { edges: { node: { id: string } }[] } } }[] } };
+  };
   const id = answer.data?.products?.edges?.[0]?.node.variants.edges[0]?.node.id;
   if (!id) throw new Error(`the shop at ${graphqlUrl} has no variant to put in a cart (answered ${response.status})`);
   return id;

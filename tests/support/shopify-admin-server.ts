@@ -10,7 +10,13 @@ import { z } from 'zod';
  * and userErrors on demand, and serves design images for the publisher to download.
  */
 
-export const OPERATIONS = ['stagedUploadsCreate', 'productCreate', 'productVariantsBulkCreate', 'publications', 'publishablePublish'] as const;
+export const OPERATIONS = [
+  'stagedUploadsCreate',
+  'productCreate',
+  'productVariantsBulkCreate',
+  'publications',
+  'publishablePublish',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface AdminCallRecord {
@@ -54,7 +60,11 @@ export interface ShopifyAdminServer {
 }
 
 /** The throttle answer Shopify sends: top-level extensions.cost with the bucket's state. */
-export const THROTTLE_COST = { requestedQueryCost: 52, actualQueryCost: null, throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 2, restoreRate: 50 } };
+export const THROTTLE_COST = {
+  requestedQueryCost: 52,
+  actualQueryCost: null,
+  throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 2, restoreRate: 50 },
+};
 /** (52 − 2) / 50 s, what a correct client waits before trying again. */
 export const EXPECTED_THROTTLE_WAIT_MS = 1000;
 
@@ -70,14 +80,30 @@ export const STAGED_PARAMETERS = [
 // ── The 2025-07 input types this publisher may use, strict like GraphQL input coercion ────────────
 const Str = z.string();
 const StagedUploadInput = z.strictObject({
-  resource: z.enum(['COLLECTION_IMAGE', 'FILE', 'IMAGE', 'MODEL_3D', 'PRODUCT_IMAGE', 'SHOP_IMAGE', 'VIDEO', 'BULK_MUTATION_VARIABLES', 'RETURN_LABEL', 'URL_REDIRECT_IMPORT', 'DISPUTE_FILE_UPLOAD']),
+  resource: z.enum([
+    'COLLECTION_IMAGE',
+    'FILE',
+    'IMAGE',
+    'MODEL_3D',
+    'PRODUCT_IMAGE',
+    'SHOP_IMAGE',
+    'VIDEO',
+    'BULK_MUTATION_VARIABLES',
+    'RETURN_LABEL',
+    'URL_REDIRECT_IMPORT',
+    'DISPUTE_FILE_UPLOAD',
+  ]),
   filename: Str,
   mimeType: Str,
   httpMethod: z.enum(['POST', 'PUT']).optional(),
   fileSize: z.string().regex(/^\d+$/).optional(),
 });
 const OptionValueCreateInput = z.strictObject({ name: Str.optional(), linkedMetafieldValue: Str.optional() });
-const OptionCreateInput = z.strictObject({ name: Str.optional(), position: z.number().int().optional(), values: z.array(OptionValueCreateInput).optional() });
+const OptionCreateInput = z.strictObject({
+  name: Str.optional(),
+  position: z.number().int().optional(),
+  values: z.array(OptionValueCreateInput).optional(),
+});
 const ProductCreateInput = z.strictObject({
   title: Str,
   descriptionHtml: Str.optional(),
@@ -88,14 +114,26 @@ const ProductCreateInput = z.strictObject({
   status: z.enum(['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED']).optional(),
   productOptions: z.array(OptionCreateInput).optional(),
 });
-const CreateMediaInput = z.strictObject({ originalSource: Str, mediaContentType: z.enum(['EXTERNAL_VIDEO', 'IMAGE', 'MODEL_3D', 'VIDEO']), alt: Str.optional() });
+const CreateMediaInput = z.strictObject({
+  originalSource: Str,
+  mediaContentType: z.enum(['EXTERNAL_VIDEO', 'IMAGE', 'MODEL_3D', 'VIDEO']),
+  alt: Str.optional(),
+});
 const Money = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Money must be a decimal string');
-const VariantOptionValueInput = z.strictObject({ optionName: Str.optional(), name: Str.optional(), optionId: Str.optional(), id: Str.optional(), linkedMetafieldValue: Str.optional() });
+const VariantOptionValueInput = z.strictObject({
+  optionName: Str.optional(),
+  name: Str.optional(),
+  optionId: Str.optional(),
+  id: Str.optional(),
+  linkedMetafieldValue: Str.optional(),
+});
 const ProductVariantsBulkInput = z.strictObject({
   optionValues: z.array(VariantOptionValueInput).optional(),
   price: Money.optional(),
   compareAtPrice: Money.optional(),
-  inventoryItem: z.strictObject({ tracked: z.boolean().optional(), sku: Str.optional(), requiresShipping: z.boolean().optional() }).optional(),
+  inventoryItem: z
+    .strictObject({ tracked: z.boolean().optional(), sku: Str.optional(), requiresShipping: z.boolean().optional() })
+    .optional(),
   inventoryPolicy: z.enum(['CONTINUE', 'DENY']).optional(),
 });
 const PublicationInput = z.strictObject({ publicationId: Str.optional(), publishDate: Str.optional() });
@@ -114,9 +152,11 @@ const VARIABLES: Record<Operation, z.ZodType> = {
 
 /** The field call each document must make, with the argument names 2025-07 defines. */
 const DOCUMENT_SHAPES: Record<Operation, RegExp> = {
-  stagedUploadsCreate: /stagedUploadsCreate\(\s*input:\s*\$input\s*\)[\s\S]*stagedTargets[\s\S]*resourceUrl[\s\S]*parameters[\s\S]*userErrors/,
+  stagedUploadsCreate:
+    /stagedUploadsCreate\(\s*input:\s*\$input\s*\)[\s\S]*stagedTargets[\s\S]*resourceUrl[\s\S]*parameters[\s\S]*userErrors/,
   productCreate: /productCreate\(\s*product:\s*\$product\s*,\s*media:\s*\$media\s*\)[\s\S]*userErrors/,
-  productVariantsBulkCreate: /productVariantsBulkCreate\(\s*productId:\s*\$productId\s*,\s*variants:\s*\$variants\s*,\s*strategy:\s*\$strategy\s*\)[\s\S]*userErrors/,
+  productVariantsBulkCreate:
+    /productVariantsBulkCreate\(\s*productId:\s*\$productId\s*,\s*variants:\s*\$variants\s*,\s*strategy:\s*\$strategy\s*\)[\s\S]*userErrors/,
   publications: /publications\(\s*first:\s*\$first\s*\)\s*\{\s*nodes\s*\{[\s\S]*catalog\s*\{\s*title/,
   publishablePublish: /publishablePublish\(\s*id:\s*\$id\s*,\s*input:\s*\$input\s*\)[\s\S]*userErrors/,
 };
@@ -164,7 +204,10 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
       case 'productCreate': {
         if (userErrors.length) return { productCreate: { product: null, userErrors } };
         const title = String((variables.product as { title: string }).title);
-        const handle = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+        const handle = title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '');
         return { productCreate: { product: { id: `gid://shopify/Product/${nextProduct++}`, handle }, userErrors } };
       }
       case 'productVariantsBulkCreate': {
@@ -173,7 +216,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
           productVariantsBulkCreate: {
             productVariants: userErrors.length
               ? null
-              : variants.map((v, i) => ({ id: `gid://shopify/ProductVariant/${5000 + i}`, price: v.price, selectedOptions: [{ name: 'Size', value: v.optionValues[0]?.name }] })),
+              : variants.map((v, i) => ({
+                  id: `gid://shopify/ProductVariant/${5000 + i}`,
+                  price: v.price,
+                  selectedOptions: [{ name: 'Size', value: v.optionValues[0]?.name }],
+                })),
             userErrors,
           },
         };
@@ -194,7 +241,8 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     if (req.headers['x-shopify-access-token'] !== options.token) {
       return send(401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
     }
-    if (!String(req.headers['content-type']).startsWith('application/json')) return send(415, graphqlError('Content-Type must be application/json'));
+    if (!String(req.headers['content-type']).startsWith('application/json'))
+      return send(415, graphqlError('Content-Type must be application/json'));
     let body: { query?: unknown; variables?: unknown };
     try {
       body = JSON.parse(raw) as typeof body;
@@ -207,19 +255,36 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     const record: AdminCallRecord = { operation, headers: req.headers, query, variables, throttled: false };
     calls.push(record);
     if (operation === 'unknown') return send(200, graphqlError('Unknown operation'));
-    if (!DOCUMENT_SHAPES[operation].test(query)) return send(200, graphqlError(`${operation}: document does not match the 2025-07 signature`));
+    if (!DOCUMENT_SHAPES[operation].test(query))
+      return send(200, graphqlError(`${operation}: document does not match the 2025-07 signature`));
     const checked = VARIABLES[operation].safeParse(variables);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      return send(200, graphqlError(`Variable $${String(issue.path[0] ?? '')} was provided invalid value for ${issue.path.join('.')} (${issue.message})`));
+      return send(
+        200,
+        graphqlError(`Variable $${String(issue.path[0] ?? '')} was provided invalid value for ${issue.path.join('.')} (${issue.message})`),
+      );
     }
-    const throttle = options.throttleAlways?.includes(operation) || (options.throttleOnce?.includes(operation) && !throttledOnce.has(operation));
+    const throttle =
+      options.throttleAlways?.includes(operation) || (options.throttleOnce?.includes(operation) && !throttledOnce.has(operation));
     if (throttle) {
       throttledOnce.add(operation);
       record.throttled = true;
-      return send(200, { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions: { cost: THROTTLE_COST } });
+      return send(200, {
+        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
+        extensions: { cost: THROTTLE_COST },
+      });
     }
-    return send(200, { data: answer(operation, variables), extensions: { cost: { requestedQueryCost: 10, actualQueryCost: 10, throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 990, restoreRate: 50 } } } });
+    return send(200, {
+      data: answer(operation, variables),
+      extensions: {
+        cost: {
+          requestedQueryCost: 10,
+          actualQueryCost: 10,
+          throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 990, restoreRate: 50 },
+        },
+      },
+    });
   }
 
   async function upload(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -250,7 +315,8 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     };
     if (req.method === 'POST' && url.pathname === '/admin/api/2025-07/graphql.json') return void graphql(req, res).catch(fail);
     if (req.method === 'POST' && url.pathname === '/staged-upload') return void upload(req, res).catch(fail);
-    const image = req.method === 'GET' && url.pathname.startsWith('/images/') ? options.images?.[url.pathname.slice('/images/'.length)] : undefined;
+    const image =
+      req.method === 'GET' && url.pathname.startsWith('/images/') ? options.images?.[url.pathname.slice('/images/'.length)] : undefined;
     if (image) {
       res.writeHead(image.status ?? 200, { 'content-type': image.contentType ?? 'image/png' });
       return void res.end(image.body);

@@ -51,7 +51,15 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'site', 'server', 'start.ts')], {
     cwd: REPO_ROOT,
     // A short pause between designs keeps the generator journeys quick.
-    env: isolatedEnv({ HOST: '127.0.0.1', PORT: '0', LOCAL_SHOP_PORT: '0', DATA_DIR: dataDir, SITE_BUILDS_DIR: buildsDir, GENERATOR_DELAY_MS: '50', ...FAKE_SECRETS }),
+    env: isolatedEnv({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOCAL_SHOP_PORT: '0',
+      DATA_DIR: dataDir,
+      SITE_BUILDS_DIR: buildsDir,
+      GENERATOR_DELAY_MS: '50',
+      ...FAKE_SECRETS,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -26,7 +26,14 @@ export function streamUntilAnswered(url: string, headers: Record<string, string>
       }
     };
     const req = http.request(
-      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'POST', agent: false, headers: { ...headers, 'transfer-encoding': 'chunked' } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        agent: false,
+        headers: { ...headers, 'transfer-encoding': 'chunked' },
+      },
       (res) => {
         status = res.statusCode ?? 0;
         res.resume();

@@ -27,7 +27,10 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = isolatedEnv(),
 
 function spawnInDataDir(args: string[], dataDir: string, { holdProductCommit }: SpawnOptions): Spawned {
   const preload = holdProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
-  const env = isolatedEnv({ DATA_DIR: dataDir, ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }) });
+  const env = isolatedEnv({
+    DATA_DIR: dataDir,
+    ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }),
+  });
   const child = spawnCli(args, env, preload);
   return { child, exit: finished(child) };
 }
@@ -39,7 +42,11 @@ export function spawnShop(dataDir: string, args: string[] = [], options: SpawnOp
 
 /** Waits until a spawned shop prints its Storefront endpoint. */
 export async function shopEndpoint(shop: { child: ChildProcess }): Promise<string> {
-  const [, endpoint] = await waitForOutput(shop.child, 'stdout', /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/);
+  const [, endpoint] = await waitForOutput(
+    shop.child,
+    'stdout',
+    /Storefront API: (http:\/\/127\.0\.0\.1:\d+\/api\/2025-07\/graphql\.json)\n/,
+  );
   return endpoint!;
 }
 

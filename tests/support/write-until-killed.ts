@@ -11,7 +11,9 @@ if (!dataDir) throw new Error('usage: write-until-killed.ts <dataDir>');
 const store = LocalShopStore.open(dataDir);
 const sizes = Array.from({ length: 100 }, (_, i) => `Size ${i + 1}`);
 for (let n = 1; ; n++) {
-  const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: n % 256, g: 80, b: 160 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: n % 256, g: 80, b: 160 } } })
+    .png()
+    .toBuffer();
   await store.createProduct({ title: `Crash Tee ${n}`, price: 20 + n / 100, sizes, image: { bytes: photo } });
   process.stdout.write(`committed ${n}\n`);
 }

@@ -84,14 +84,9 @@ function render(input: LayoutInput): LayoutOutput {
     `height="${RULE_THICKNESS}" rx="${RULE_THICKNESS / 2}"/>`;
   top += RULE_THICKNESS + CAPTION_GAP;
 
-  const captionLines = caption
-    ? placeBlock(caption, { x: region.x, y: top, width: region.width, height: blockHeight(caption) }, 0)
-    : [];
+  const captionLines = caption ? placeBlock(caption, { x: region.x, y: top, width: region.width, height: blockHeight(caption) }, 0) : [];
   const quoteMarkup = linesMarkup(defs, quoteLines, () => palette.ink);
-  const body =
-    `<g fill="${palette.accent}">${markMarkup}${rule}</g>` +
-    quoteMarkup +
-    linesMarkup(defs, captionLines, () => palette.ink);
+  const body = `<g fill="${palette.accent}">${markMarkup}${rule}</g>` + quoteMarkup + linesMarkup(defs, captionLines, () => palette.ink);
   return {
     body,
     quoteBody: quoteMarkup,

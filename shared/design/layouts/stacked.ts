@@ -52,8 +52,7 @@ function render(input: LayoutInput): LayoutOutput {
     lines = placeBlock(block, box, input.vertical);
   }
 
-  const colorOf = (word: { text: string }) =>
-    keyword !== undefined && keywordKey(word.text) === keyword ? palette.accent : palette.ink;
+  const colorOf = (word: { text: string }) => (keyword !== undefined && keywordKey(word.text) === keyword ? palette.accent : palette.ink);
   const text = linesMarkup(defs, lines, colorOf);
   const shadow = palette.shade ? linesMarkup(defs, lines, () => palette.shade ?? '', SHADOW) : '';
   return {

@@ -39,7 +39,15 @@ function render(input: LayoutInput): LayoutOutput {
   const words = [prompt, ...splitWords(input.quote).map((word) => shapeWord(word, BODY_STYLE)), cursor];
   const block = fitBlockOrThrow(
     paragraph(words, spaceWidth(BODY_STYLE), BODY_STYLE),
-    { width: bodyWidth, height: bodyHeightLimit, minSize: MIN_FONT_SIZE, maxSize: MAX_SIZE, lineHeight: 1.38, align: 'left', balance: false },
+    {
+      width: bodyWidth,
+      height: bodyHeightLimit,
+      minSize: MIN_FONT_SIZE,
+      maxSize: MAX_SIZE,
+      lineHeight: 1.38,
+      align: 'left',
+      balance: false,
+    },
     'Quote',
   );
   const textHeight = (block.bounds.maxY - block.bounds.minY) * block.size;
@@ -65,10 +73,7 @@ function render(input: LayoutInput): LayoutOutput {
     `<path d="M${num(left + inset)} ${num(top + BAR)}H${num(right - inset)}"/></g>`;
   const barMiddle = top + (BAR + inset) / 2;
   const dots = [palette.accent, palette.support, palette.ink]
-    .map(
-      (color, index) =>
-        `<circle cx="${num(left + 210 + index * 190)}" cy="${num(barMiddle)}" r="${DOT_RADIUS}" fill="${color}"/>`,
-    )
+    .map((color, index) => `<circle cx="${num(left + 210 + index * 190)}" cy="${num(barMiddle)}" r="${DOT_RADIUS}" fill="${color}"/>`)
     .join('');
 
   // The title is centred in the bar beside the buttons; too long a title shrinks, then is cut short.

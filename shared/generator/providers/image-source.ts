@@ -33,7 +33,11 @@ function checked(bytes: Uint8Array, where: string, max: number): Uint8Array {
   return bytes;
 }
 
-async function fromHttp(url: URL, where: string, opts: Required<Pick<ImageSourceOptions, 'maxBytes' | 'timeoutMs'>> & ImageSourceOptions): Promise<Uint8Array> {
+async function fromHttp(
+  url: URL,
+  where: string,
+  opts: Required<Pick<ImageSourceOptions, 'maxBytes' | 'timeoutMs'>> & ImageSourceOptions,
+): Promise<Uint8Array> {
   let response;
   try {
     response = await request(url, {
@@ -77,12 +81,17 @@ async function fromFile(url: URL, where: string, maxBytes: number): Promise<Uint
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile()) throw new ImageSourceError(`The design image ${where} is not a file`);
-    if (stat.size > maxBytes) throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    if (stat.size > maxBytes)
+      throw new ImageSourceError(`The design image at ${where} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
     return new Uint8Array(await fs.readFile(file));
   } catch (error) {
     if (error instanceof ImageSourceError) throw error;
     const code = (error as { code?: unknown }).code;
-    throw new ImageSourceError(code === 'ENOENT' ? `The design image file does not exist: ${where}` : `Could not read the design image ${where} (${String(code ?? 'error')})`);
+    throw new ImageSourceError(
+      code === 'ENOENT'
+        ? `The design image file does not exist: ${where}`
+        : `Could not read the design image ${where} (${String(code ?? 'error')})`,
+    );
   }
 }
 

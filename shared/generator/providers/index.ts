@@ -79,7 +79,11 @@ export async function selectPublisher(config: Config = loadConfig()): Promise<Se
   if (target === 'shopify') {
     // The plan chose Shopify, so the token is set.
     const { createShopifyAdminPublisher } = await import('./shopify-admin/publisher.ts');
-    return { target, description, publisher: createShopifyAdminPublisher({ domain: config.storefront.origin, token: config.shopifyAdminToken! }) };
+    return {
+      target,
+      description,
+      publisher: createShopifyAdminPublisher({ domain: config.storefront.origin, token: config.shopifyAdminToken! }),
+    };
   }
   const { createLocalShopPublisher } = await import('./local-shop-publisher.ts');
   return { target, description, publisher: createLocalShopPublisher({ dataDir: config.localShop.dataDir }) };

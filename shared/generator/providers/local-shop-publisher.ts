@@ -32,7 +32,8 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
       try {
         bytes = await loadDesignImage(product.imageUrl, { signal });
       } catch (error) {
-        if (error instanceof ImageSourceError) throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, { cause: error });
+        if (error instanceof ImageSourceError)
+          throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, { cause: error });
         throw error;
       }
       signal?.throwIfAborted();

@@ -25,7 +25,10 @@ export function planGenerators(config: Config, options: { offline?: boolean } = 
   }
   if (!apiKey) {
     // An OpenAI-compatible server was configured; going offline instead would hide that it is not used.
-    if (baseURL) throw new ConfigError('OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any value, for servers that ignore it) or run offline explicitly');
+    if (baseURL)
+      throw new ConfigError(
+        'OPENAI_BASE_URL is set but OPENAI_API_KEY is not: set a key (any value, for servers that ignore it) or run offline explicitly',
+      );
     return { mode: 'offline', description: 'offline (no OPENAI_API_KEY)' };
   }
   return { mode: 'openai', description: `OpenAI (${model}, images ${imageModel}${baseURL ? `, at ${new URL(baseURL).host}` : ''})` };
@@ -52,10 +55,16 @@ export function planPublisher(config: Config): PublisherPlan {
         'SHOPIFY_STORE_DOMAIN is set but SHOPIFY_ADMIN_TOKEN is not: publishing to a Shopify store needs an Admin API access token (scopes write_products, write_publications, write_files)',
       );
     }
-    return { target: 'shopify', description: `Shopify store ${new URL(config.storefront.origin).host}`, providerName: PUBLISHER_PROVIDER_NAME };
+    return {
+      target: 'shopify',
+      description: `Shopify store ${new URL(config.storefront.origin).host}`,
+      providerName: PUBLISHER_PROVIDER_NAME,
+    };
   }
   if (token) {
-    throw new ConfigError('SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not: set the store domain (my-shop.myshopify.com), or unset the token to publish into the local shop');
+    throw new ConfigError(
+      'SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not: set the store domain (my-shop.myshopify.com), or unset the token to publish into the local shop',
+    );
   }
   return { target: 'local', description: `local shop in ${config.localShop.dataDir}`, providerName: PUBLISHER_PROVIDER_NAME };
 }

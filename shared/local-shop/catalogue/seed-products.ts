@@ -99,8 +99,7 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
   {
     title: 'Bifocals and Algorithms',
     quote: 'Bifocals for the fine print. Algorithms for everything else.',
-    description:
-      'You have earned both. One helps you read the contract; the other summarises it before your coffee goes cold.',
+    description: 'You have earned both. One helps you read the contract; the other summarises it before your coffee goes cold.',
     tags: ['over 40', 'contracts', 'reading glasses'],
     price: '26.99',
     shirt: 'White',

@@ -26,7 +26,10 @@ async function renderPhotos(render: ProductImageRenderer): Promise<(Uint8Array |
     for (let i = next++; i < SEED_PRODUCTS.length; i = next++) {
       const product = SEED_PRODUCTS[i]!;
       if (product.noImage) continue;
-      photos[i] = await render({ quote: product.quote, title: product.title, seed: i + 1 }, { shirtColor: SHIRT_HEX[photoColor(product)], size: SEED_IMAGE_SIZE });
+      photos[i] = await render(
+        { quote: product.quote, title: product.title, seed: i + 1 },
+        { shirtColor: SHIRT_HEX[photoColor(product)], size: SEED_IMAGE_SIZE },
+      );
     }
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
@@ -34,7 +37,10 @@ async function renderPhotos(render: ProductImageRenderer): Promise<(Uint8Array |
 }
 
 /** Number of products written, or null when the store already has (or once had) a catalogue. */
-export async function seedCatalogue(store: LocalShopStore, { log = () => {}, render = renderProductImage }: SeedOptions = {}): Promise<number | null> {
+export async function seedCatalogue(
+  store: LocalShopStore,
+  { log = () => {}, render = renderProductImage }: SeedOptions = {},
+): Promise<number | null> {
   if (store.wasSeeded() || store.productCount() > 0) return null;
   log(`Seeding the embedded shop with ${SEED_PRODUCTS.length} products…`);
   const photos = await renderPhotos(render);

@@ -27,7 +27,13 @@ export const CART_FIELDS: Record<string, TypeFields> = {
     cost: (c) => {
       const totals = cartTotals(c);
       const subtotal = money(totals.subtotalCents, totals.currencyCode);
-      return { subtotalAmount: subtotal, totalAmount: subtotal, checkoutChargeAmount: subtotal, subtotalAmountEstimated: false, totalAmountEstimated: false };
+      return {
+        subtotalAmount: subtotal,
+        totalAmount: subtotal,
+        checkoutChargeAmount: subtotal,
+        subtotalAmountEstimated: false,
+        totalAmountEstimated: false,
+      };
     },
     lines: {
       args: CONNECTION_ARGS,

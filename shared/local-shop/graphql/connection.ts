@@ -44,7 +44,9 @@ function pageSize(args: Args, name: 'first' | 'last', field: string): number | n
   const value = args[name];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_PAGE_SIZE) {
-    throw new ShopError(`Argument '${name}' on Field '${field}' must be a page size from 0 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(value)}`);
+    throw new ShopError(
+      `Argument '${name}' on Field '${field}' must be a page size from 0 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -61,7 +63,12 @@ export function readConnectionArgs(args: Args, field: string): ConnectionArgs {
 }
 
 /** Relay's algorithm: window by cursors, then take `first` from the start, then `last` from the end. */
-export function paginate<T>(source: PageSource, args: ConnectionArgs, load: (ids: number[]) => T[], idOf: (node: T) => number): Connection<T> {
+export function paginate<T>(
+  source: PageSource,
+  args: ConnectionArgs,
+  load: (ids: number[]) => T[],
+  idOf: (node: T) => number,
+): Connection<T> {
   let ids =
     args.first !== null
       ? source.window(args.after, args.before, args.first, false)

@@ -62,9 +62,12 @@ function prepare(query: string): Prepared {
 /** graphql-js gives up on documents too costly to check (fields merged too many times) with a bare "Validation aborted.". */
 function explainAbort(error: GraphQLError): GraphQLError {
   if (error.message !== 'Validation aborted.') return error;
-  return new GraphQLError('The query document is too complex to validate (the same fields are selected too many times); send a simpler one', {
-    extensions: { code: 'MAX_COMPLEXITY_EXCEEDED' },
-  });
+  return new GraphQLError(
+    'The query document is too complex to validate (the same fields are selected too many times); send a simpler one',
+    {
+      extensions: { code: 'MAX_COMPLEXITY_EXCEEDED' },
+    },
+  );
 }
 
 function formatError(error: GraphQLError, onInternalError: (error: unknown) => void): GraphQLFormattedError {
@@ -75,7 +78,12 @@ function formatError(error: GraphQLError, onInternalError: (error: unknown) => v
   if (original && !(original instanceof GraphQLError)) {
     onInternalError(original);
     const { locations, path } = error.toJSON();
-    return { message: 'Internal error in the embedded shop', ...(locations ? { locations } : {}), ...(path ? { path } : {}), extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return {
+      message: 'Internal error in the embedded shop',
+      ...(locations ? { locations } : {}),
+      ...(path ? { path } : {}),
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
   }
   return error.toJSON();
 }
@@ -85,16 +93,24 @@ export async function runGraphql(
   context: ShopContext,
   onInternalError: (error: unknown) => void,
 ): Promise<FormattedExecutionResult> {
-  const fail = (errors: readonly GraphQLError[]): FormattedExecutionResult => ({ errors: errors.map((e) => formatError(e, onInternalError)) });
+  const fail = (errors: readonly GraphQLError[]): FormattedExecutionResult => ({
+    errors: errors.map((e) => formatError(e, onInternalError)),
+  });
 
   if (Buffer.byteLength(request.query) > QUERY_LIMITS.maxDocumentBytes) {
-    return fail([new GraphQLError(`The query document is larger than ${QUERY_LIMITS.maxDocumentBytes / 1024} KB`, { extensions: { code: 'MAX_QUERY_SIZE_EXCEEDED' } })]);
+    return fail([
+      new GraphQLError(`The query document is larger than ${QUERY_LIMITS.maxDocumentBytes / 1024} KB`, {
+        extensions: { code: 'MAX_QUERY_SIZE_EXCEEDED' },
+      }),
+    ]);
   }
   const prepared = prepare(request.query);
   if (!prepared.document) return fail(prepared.errors);
   const limits = checkQueryLimits(prepared.document, request.variables, request.operationName);
   if (limits.length > 0) return fail(limits);
-  prepared.validated ??= validate(storefrontSchema(), prepared.document, [...specifiedRules, subsetRule], { maxErrors: 25 }).map(explainAbort);
+  prepared.validated ??= validate(storefrontSchema(), prepared.document, [...specifiedRules, subsetRule], { maxErrors: 25 }).map(
+    explainAbort,
+  );
   if (prepared.validated.length > 0) return fail(prepared.validated);
 
   const result = await execute({

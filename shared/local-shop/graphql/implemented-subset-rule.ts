@@ -23,7 +23,11 @@ export function implementedSubsetRule(fields: FieldMap, returnedTypes: Readonly<
       // Unknown fields are FieldsOnCorrectTypeRule's to report; introspection is always served.
       if (!parent || !context.getFieldDef() || name.startsWith('__') || parent.name.startsWith('__')) return;
       const concrete = isAbstractType(parent)
-        ? (returnedTypes[parent.name] ?? context.getSchema().getPossibleTypes(parent).map((t) => t.name))
+        ? (returnedTypes[parent.name] ??
+          context
+            .getSchema()
+            .getPossibleTypes(parent)
+            .map((t) => t.name))
         : [parent.name];
       for (const typeName of concrete) {
         const typeFields = fields[typeName];

@@ -28,7 +28,10 @@ interface OptionValueSource {
 function priceRange(product: ProductRecord) {
   const cents = product.variants.map((v) => v.priceCents);
   const currency = product.variants[0]?.currencyCode;
-  return { minVariantPrice: money(cents.length ? Math.min(...cents) : 0, currency), maxVariantPrice: money(cents.length ? Math.max(...cents) : 0, currency) };
+  return {
+    minVariantPrice: money(cents.length ? Math.min(...cents) : 0, currency),
+    maxVariantPrice: money(cents.length ? Math.max(...cents) : 0, currency),
+  };
 }
 
 function truncate(text: string, at: unknown): string {
@@ -92,10 +95,19 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
     requiresSellingPlan: () => false,
     onlineStoreUrl: (p, _args, ctx) => ctx.urls.product(p.handle),
     priceRange,
-    compareAtPriceRange: (p) => ({ minVariantPrice: money(0, p.variants[0]?.currencyCode), maxVariantPrice: money(0, p.variants[0]?.currencyCode) }),
+    compareAtPriceRange: (p) => ({
+      minVariantPrice: money(0, p.variants[0]?.currencyCode),
+      maxVariantPrice: money(0, p.variants[0]?.currencyCode),
+    }),
     featuredImage: (p) => p.images[0] ?? null,
-    images: { args: CONNECTION_ARGS, resolve: (p, args) => connectionFromList(p.images, (i) => i.id, readConnectionArgs(args, 'images'), 'images') },
-    variants: { args: CONNECTION_ARGS, resolve: (p, args) => connectionFromList(p.variants, (v) => v.id, readConnectionArgs(args, 'variants'), 'variants') },
+    images: {
+      args: CONNECTION_ARGS,
+      resolve: (p, args) => connectionFromList(p.images, (i) => i.id, readConnectionArgs(args, 'images'), 'images'),
+    },
+    variants: {
+      args: CONNECTION_ARGS,
+      resolve: (p, args) => connectionFromList(p.variants, (v) => v.id, readConnectionArgs(args, 'variants'), 'variants'),
+    },
     variantsCount: (p) => ({ count: p.variants.length, precision: 'EXACT' }),
     options: {
       args: ['first'],
@@ -142,7 +154,8 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
     id: (o) => gid('ProductOption', `${o.productId}-${o.position}`),
     name: (o) => o.name,
     values: (o) => o.values,
-    optionValues: (o): OptionValueSource[] => o.values.map((name, index) => ({ productId: o.productId, position: o.position, index: index + 1, name })),
+    optionValues: (o): OptionValueSource[] =>
+      o.values.map((name, index) => ({ productId: o.productId, position: o.position, index: index + 1, name })),
   }),
 
   ProductOptionValue: defineFields<OptionValueSource>({

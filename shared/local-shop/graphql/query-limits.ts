@@ -74,7 +74,8 @@ function countFields(document: DocumentNode): number {
   let count = 0;
   const pending: SelectionSetNode[] = [];
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION) pending.push(definition.selectionSet);
+    if (definition.kind === Kind.OPERATION_DEFINITION || definition.kind === Kind.FRAGMENT_DEFINITION)
+      pending.push(definition.selectionSet);
   }
   // A stack rather than recursion, so the count needs no assumption about depth.
   for (let set = pending.pop(); set; set = pending.pop()) {
@@ -86,7 +87,12 @@ function countFields(document: DocumentNode): number {
   return count;
 }
 
-function intValue(field: FieldNode, name: string, variables: Readonly<Record<string, unknown>>, operation: OperationDefinitionNode | undefined): number | null {
+function intValue(
+  field: FieldNode,
+  name: string,
+  variables: Readonly<Record<string, unknown>>,
+  operation: OperationDefinitionNode | undefined,
+): number | null {
   const argument = field.arguments?.find((a) => a.name.value === name);
   if (!argument) return null;
   const value = argument.value;
@@ -136,7 +142,8 @@ export function checkQueryLimits(
         const name = selection.name.value;
         const cached = memo.get(name);
         if (cached) part = cached;
-        else if (inProgress.has(name) || !fragments.has(name)) part = { depth: 0, cost: 0, introspections: 0 }; // cycles and unknown names: validation reports them
+        else if (inProgress.has(name) || !fragments.has(name))
+          part = { depth: 0, cost: 0, introspections: 0 }; // cycles and unknown names: validation reports them
         else {
           inProgress.add(name);
           part = measure(fragments.get(name)!.selectionSet);
@@ -158,7 +165,12 @@ export function checkQueryLimits(
     const { depth, cost, introspections } = measure(op.selectionSet);
     const name = op.name ? `Operation '${op.name.value}'` : 'The operation';
     if (depth > QUERY_LIMITS.maxDepth) {
-      errors.push(new GraphQLError(`${name} has a selection depth of ${depth}, which exceeds the limit of ${QUERY_LIMITS.maxDepth}`, { nodes: op, extensions: { code: 'MAX_DEPTH_EXCEEDED' } }));
+      errors.push(
+        new GraphQLError(`${name} has a selection depth of ${depth}, which exceeds the limit of ${QUERY_LIMITS.maxDepth}`, {
+          nodes: op,
+          extensions: { code: 'MAX_DEPTH_EXCEEDED' },
+        }),
+      );
     }
     if (cost > QUERY_LIMITS.maxCost) {
       errors.push(
@@ -170,19 +182,25 @@ export function checkQueryLimits(
     }
     if (introspections > QUERY_LIMITS.maxSchemaIntrospections) {
       errors.push(
-        new GraphQLError(`${name} selects __schema ${introspections} times; the limit is ${QUERY_LIMITS.maxSchemaIntrospections} (the whole schema is about 0.5 MB each time)`, {
-          nodes: op,
-          extensions: { code: 'MAX_INTROSPECTION_EXCEEDED' },
-        }),
+        new GraphQLError(
+          `${name} selects __schema ${introspections} times; the limit is ${QUERY_LIMITS.maxSchemaIntrospections} (the whole schema is about 0.5 MB each time)`,
+          {
+            nodes: op,
+            extensions: { code: 'MAX_INTROSPECTION_EXCEEDED' },
+          },
+        ),
       );
     }
   }
   const fields = countFields(document);
   if (fields > QUERY_LIMITS.maxFields) {
     errors.push(
-      new GraphQLError(`The query document selects ${fields} fields (aliases included), which exceeds the limit of ${QUERY_LIMITS.maxFields}`, {
-        extensions: { code: 'MAX_FIELDS_EXCEEDED' },
-      }),
+      new GraphQLError(
+        `The query document selects ${fields} fields (aliases included), which exceeds the limit of ${QUERY_LIMITS.maxFields}`,
+        {
+          extensions: { code: 'MAX_FIELDS_EXCEEDED' },
+        },
+      ),
     );
   }
   return errors;

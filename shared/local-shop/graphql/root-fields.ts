@@ -12,13 +12,19 @@ import { ShopError, notImplemented } from './shop-error.ts';
 
 function productsConnection(args: Args, ctx: ShopContext) {
   const connectionArgs = readConnectionArgs(args, 'products');
-  if (args.sortKey != null && args.sortKey !== 'ID') throw notImplemented(`Argument 'sortKey: ${String(args.sortKey)}' on Field 'products'`);
+  if (args.sortKey != null && args.sortKey !== 'ID')
+    throw notImplemented(`Argument 'sortKey: ${String(args.sortKey)}' on Field 'products'`);
   const descending = connectionArgs.reverse;
   const source: PageSource = {
     window: (after, before, limit, fromEnd) => ctx.store.productIds({ after, before, limit, fromEnd, descending }),
     hasBeyond: (id, direction) => ctx.store.hasProductBeyond(id, direction, descending),
   };
-  return paginate(source, connectionArgs, (ids) => ctx.products(ids), (p: ProductRecord) => p.id);
+  return paginate(
+    source,
+    connectionArgs,
+    (ids) => ctx.products(ids),
+    (p: ProductRecord) => p.id,
+  );
 }
 
 function productLookup(args: Args, ctx: ShopContext): ProductRecord | null {
@@ -76,7 +82,9 @@ function cartCreate(args: Args, ctx: ShopContext) {
     return { merchandiseId: String(line.merchandiseId), quantity: typeof line.quantity === 'number' ? line.quantity : 1 };
   });
   const result = ctx.store.createCart(requested);
-  return result.ok ? { cart: rememberProducts(result.cart, ctx), userErrors: [], warnings: [] } : { cart: null, userErrors: result.userErrors, warnings: [] };
+  return result.ok
+    ? { cart: rememberProducts(result.cart, ctx), userErrors: [], warnings: [] }
+    : { cart: null, userErrors: result.userErrors, warnings: [] };
 }
 
 const SHOP_DESCRIPTION = 'Funny AI-themed t-shirts for people who run the business and let the robots do the paperwork.';
@@ -87,7 +95,10 @@ export const ROOT_FIELDS: Record<string, TypeFields> = {
     product: { args: ['id', 'handle'], resolve: (_root, args, ctx) => productLookup(args, ctx) },
     productByHandle: { args: ['handle'], resolve: (_root, args, ctx) => productLookup({ handle: args.handle }, ctx) },
     node: { args: ['id'], resolve: (_root, args, ctx) => nodeLookup(String(args.id), ctx) },
-    nodes: { args: ['ids'], resolve: (_root, args, ctx) => (Array.isArray(args.ids) ? args.ids.map((id) => nodeLookup(String(id), ctx)) : []) },
+    nodes: {
+      args: ['ids'],
+      resolve: (_root, args, ctx) => (Array.isArray(args.ids) ? args.ids.map((id) => nodeLookup(String(id), ctx)) : []),
+    },
     cart: { args: ['id'], resolve: (_root, args, ctx) => cartLookup(args, ctx) },
     shop: () => ({ __typename: 'Shop' }),
   }),

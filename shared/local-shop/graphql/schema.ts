@@ -17,7 +17,10 @@ function load() {
     const introspection = JSON.parse(fs.readFileSync(SCHEMA_FILE, 'utf8')) as IntrospectionQuery | { data: IntrospectionQuery };
     const validation = buildClientSchema('data' in introspection ? introspection.data : introspection);
     const config = validation.toConfig();
-    const execution = new GraphQLSchema({ ...config, directives: config.directives.filter((d) => d.name !== 'defer' && d.name !== 'stream') });
+    const execution = new GraphQLSchema({
+      ...config,
+      directives: config.directives.filter((d) => d.name !== 'defer' && d.name !== 'stream'),
+    });
     schemas = { validation, execution };
   }
   return schemas;

@@ -43,7 +43,8 @@ export function readEnvelope(body: Buffer, contentType: string): Envelope {
   if (!isRecord(parsed)) return { ok: false, message: 'The request body must be a JSON object {query, variables, operationName}' };
   const { query, variables, operationName } = parsed;
   if (typeof query !== 'string' || query.trim() === '') return { ok: false, message: 'The request body has no "query" string' };
-  if (variables !== undefined && variables !== null && !isRecord(variables)) return { ok: false, message: '"variables" must be a JSON object' };
+  if (variables !== undefined && variables !== null && !isRecord(variables))
+    return { ok: false, message: '"variables" must be a JSON object' };
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return { ok: false, message: '"operationName" must be a string' };
   }
@@ -61,7 +62,13 @@ export async function handleGraphql(req: IncomingMessage, res: ServerResponse, o
   if (!body.ok) {
     if (body.reason === 'too-large') {
       // Connection: close, so the rest of the body is discarded and the connection closed once this answer is out.
-      sendJsonError(res, 413, `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes`, { ...CORS_HEADERS, Connection: 'close' }, 'PAYLOAD_TOO_LARGE');
+      sendJsonError(
+        res,
+        413,
+        `The request body is larger than ${MAX_REQUEST_BODY_BYTES} bytes`,
+        { ...CORS_HEADERS, Connection: 'close' },
+        'PAYLOAD_TOO_LARGE',
+      );
     }
     return;
   }

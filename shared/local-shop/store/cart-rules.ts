@@ -36,7 +36,10 @@ export function checkCartLines(
 ): { ok: true; lines: AcceptedLine[] } | { ok: false; userErrors: CartUserError[] } {
   const userErrors: CartUserError[] = [];
   if (requested.length > MAX_CART_LINES) {
-    return { ok: false, userErrors: [{ field: ['input', 'lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' }] };
+    return {
+      ok: false,
+      userErrors: [{ field: ['input', 'lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' }],
+    };
   }
   const merged = new Map<number, AcceptedLine>();
   requested.forEach((line, index) => {
@@ -44,16 +47,28 @@ export function checkCartLines(
     if (!Number.isInteger(line.quantity) || line.quantity < 1) {
       userErrors.push({ field: [...at, 'quantity'], message: 'The quantity must be at least 1.', code: 'INVALID' });
     } else if (line.quantity > MAX_LINE_QUANTITY) {
-      userErrors.push({ field: [...at, 'quantity'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
+      userErrors.push({
+        field: [...at, 'quantity'],
+        message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`,
+        code: 'MAXIMUM_EXCEEDED',
+      });
     }
     const variantId = numericId(line.merchandiseId, 'ProductVariant');
     const found = variantId === null ? null : lookup(variantId);
     if (!found) {
-      userErrors.push({ field: [...at, 'merchandiseId'], message: `The merchandise with id ${line.merchandiseId} does not exist.`, code: 'INVALID' });
+      userErrors.push({
+        field: [...at, 'merchandiseId'],
+        message: `The merchandise with id ${line.merchandiseId} does not exist.`,
+        code: 'INVALID',
+      });
       return;
     }
     if (!found.variant.availableForSale) {
-      userErrors.push({ field: [...at, 'merchandiseId'], message: `The product '${found.product.title}' is already sold out.`, code: 'INVALID' });
+      userErrors.push({
+        field: [...at, 'merchandiseId'],
+        message: `The product '${found.product.title}' is already sold out.`,
+        code: 'INVALID',
+      });
       return;
     }
     const existing = merged.get(found.variant.id);

@@ -17,8 +17,8 @@ export const MAX_IMAGE_SIDE = 4096;
 
 /** The widths copies are made at: the site's srcset widths (240 to 1400) and the usual others. */
 export const IMAGE_COPY_WIDTHS = [
-  16, 32, 48, 64, 96, 128, 160, 200, 240, 300, 360, 400, 480, 540, 600, 640, 720, 800, 960, 1080, 1200, 1400, 1600, 1920, 2048, 2400,
-  2880, 3200, 3840, 4096,
+  16, 32, 48, 64, 96, 128, 160, 200, 240, 300, 360, 400, 480, 540, 600, 640, 720, 800, 960, 1080, 1200, 1400, 1600, 1920, 2048, 2400, 2880,
+  3200, 3840, 4096,
 ] as const;
 
 export interface ImageVariantRequest {

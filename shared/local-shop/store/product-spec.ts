@@ -17,7 +17,10 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const priceCents = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const cents = parseCents(value);
   if (cents === null || cents > MAX_PRICE_CENTS) {
-    ctx.addIssue({ code: 'custom', message: `must be an amount from 0 to ${MAX_PRICE_CENTS / 100} with at most 2 decimals, got ${JSON.stringify(value)}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be an amount from 0 to ${MAX_PRICE_CENTS / 100} with at most 2 decimals, got ${JSON.stringify(value)}`,
+    });
     return z.NEVER;
   }
   return cents;

@@ -107,7 +107,9 @@ export class LocalShopStore {
     // Reading from the end means walking the list backwards, then restoring its order.
     const walkAscending = window.fromEnd ? !ascending : ascending;
     const sql = `SELECT id FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id ${walkAscending ? 'ASC' : 'DESC'} LIMIT ?`;
-    const ids = this.#sql(sql).all(...params, window.limit).map((row) => int(row, 'products', 'id'));
+    const ids = this.#sql(sql)
+      .all(...params, window.limit)
+      .map((row) => int(row, 'products', 'id'));
     return window.fromEnd ? ids.reverse() : ids;
   }
 
@@ -170,7 +172,9 @@ export class LocalShopStore {
 
   /** A variant and its product's title, all that the cart checks need, in one query. */
   #variantForCart(id: number): { variant: VariantRecord; product: Pick<ProductRecord, 'title'> } | null {
-    const row = this.#sql('SELECT variants.*, products.title AS product_title FROM variants JOIN products ON products.id = variants.product_id WHERE variants.id = ?').get(id);
+    const row = this.#sql(
+      'SELECT variants.*, products.title AS product_title FROM variants JOIN products ON products.id = variants.product_id WHERE variants.id = ?',
+    ).get(id);
     return row ? { variant: readVariant(row), product: { title: text(row, 'products', 'product_title') } } : null;
   }
 
@@ -231,14 +235,27 @@ export class LocalShopStore {
   }
 
   #writeProduct(spec: ProductSpec, stored: Map<Uint8Array, StoredImage>): CreatedProduct {
-    const handle = uniqueHandle(spec.handle ?? slugify(spec.title), (h) => this.#sql('SELECT 1 FROM products WHERE handle = ?').get(h) !== undefined);
+    const handle = uniqueHandle(
+      spec.handle ?? slugify(spec.title),
+      (h) => this.#sql('SELECT 1 FROM products WHERE handle = ?').get(h) !== undefined,
+    );
     const now = new Date().toISOString();
     // Shopify gives an option-less product one "Title" option with the value "Default Title".
     const options = spec.options.length > 0 ? spec.options : [{ name: 'Title', values: ['Default Title'] }];
     const productId = Number(
       this.#sql(
         'INSERT INTO products (handle, title, description, product_type, vendor, tags, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(handle, spec.title, spec.description, spec.productType, spec.vendor, JSON.stringify(spec.tags), JSON.stringify(options), now, now).lastInsertRowid,
+      ).run(
+        handle,
+        spec.title,
+        spec.description,
+        spec.productType,
+        spec.vendor,
+        JSON.stringify(spec.tags),
+        JSON.stringify(options),
+        now,
+        now,
+      ).lastInsertRowid,
     );
     const imageIds = spec.images.map((image, position) => {
       const file = stored.get(image.bytes)!;
@@ -259,7 +276,17 @@ export class LocalShopStore {
       const imageId = variant.imageIndex !== undefined ? imageIds[variant.imageIndex]! : null;
       const id = this.#sql(
         'INSERT INTO variants (product_id, position, title, sku, price_cents, currency_code, available, selected_options, image_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(productId, position, values.join(' / '), variant.sku ?? null, variant.price, DEFAULT_CURRENCY, variant.availableForSale ? 1 : 0, JSON.stringify(selected), imageId).lastInsertRowid;
+      ).run(
+        productId,
+        position,
+        values.join(' / '),
+        variant.sku ?? null,
+        variant.price,
+        DEFAULT_CURRENCY,
+        variant.availableForSale ? 1 : 0,
+        JSON.stringify(selected),
+        imageId,
+      ).lastInsertRowid;
       return gid('ProductVariant', Number(id));
     });
     return { id: gid('Product', productId), handle, variantIds };
@@ -277,7 +304,12 @@ export class LocalShopStore {
       const now = new Date().toISOString();
       this.#sql('INSERT INTO carts (token, key, created_at, updated_at) VALUES (?, ?, ?, ?)').run(token, key, now, now);
       checked.lines.forEach((line, position) => {
-        this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(token, position, line.variantId, line.quantity);
+        this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(
+          token,
+          position,
+          line.variantId,
+          line.quantity,
+        );
       });
       return { ok: true as const, cart: this.cartByToken(token)! };
     });

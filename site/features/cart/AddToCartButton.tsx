@@ -12,7 +12,13 @@ interface Props {
 /** A product card's button: adds the first variant and stays on the page. */
 export default function AddToCartButton({ item, available, describedBy }: Props) {
   return (
-    <button type="button" className="btn btn-dark btn-block card-add" disabled={!available} aria-describedby={describedBy} onClick={() => addToCartAndNotify(item)}>
+    <button
+      type="button"
+      className="btn btn-dark btn-block card-add"
+      disabled={!available}
+      aria-describedby={describedBy}
+      onClick={() => addToCartAndNotify(item)}
+    >
       {available ? 'Add to Cart' : 'Out of Stock'}
     </button>
   );

@@ -72,8 +72,12 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
       <div className="drawer-panel">
         <header className="drawer-header">
           <div>
-            <h2 id="drawer-title" className="drawer-title">Shopping Cart</h2>
-            <p id="drawer-summary" className="drawer-summary">{cartSummary(cart)}</p>
+            <h2 id="drawer-title" className="drawer-title">
+              Shopping Cart
+            </h2>
+            <p id="drawer-summary" className="drawer-summary">
+              {cartSummary(cart)}
+            </p>
           </div>
           <button ref={closeButton} type="button" className="icon-button" aria-label="Close cart" onClick={() => $drawerOpen.set(false)}>
             <CloseIcon />
@@ -102,12 +106,7 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
               Checkout failed. Please try again.
             </p>
           )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block btn-large"
-            disabled={empty || loading}
-            onClick={() => void checkout()}
-          >
+          <button type="button" className="btn btn-primary btn-block btn-large" disabled={empty || loading} onClick={() => void checkout()}>
             {loading ? (
               <>
                 <Spinner />
@@ -145,18 +144,33 @@ function CartLine({ item }: { item: CartItem }) {
         <p className="line-price">{formatPrice(item.price)}</p>
         <div className="line-actions">
           <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
-            <button type="button" className="icon-button stepper-button" aria-label={`Decrease quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity - 1)}>
+            <button
+              type="button"
+              className="icon-button stepper-button"
+              aria-label={`Decrease quantity of ${title}`}
+              onClick={() => setQuantity(item.variantId, item.quantity - 1)}
+            >
               <MinusIcon />
             </button>
             <span className="stepper-value" aria-live="polite">
               <span className="sr-only">Quantity </span>
               {item.quantity}
             </span>
-            <button type="button" className="icon-button stepper-button" aria-label={`Increase quantity of ${title}`} onClick={() => setQuantity(item.variantId, item.quantity + 1)}>
+            <button
+              type="button"
+              className="icon-button stepper-button"
+              aria-label={`Increase quantity of ${title}`}
+              onClick={() => setQuantity(item.variantId, item.quantity + 1)}
+            >
               <PlusIcon />
             </button>
           </div>
-          <button type="button" className="icon-button line-remove" aria-label={`Remove ${title}`} onClick={() => removeFromCart(item.variantId)}>
+          <button
+            type="button"
+            className="icon-button line-remove"
+            aria-label={`Remove ${title}`}
+            onClick={() => removeFromCart(item.variantId)}
+          >
             <TrashIcon />
           </button>
         </div>
@@ -164,4 +178,3 @@ function CartLine({ item }: { item: CartItem }) {
     </li>
   );
 }
-

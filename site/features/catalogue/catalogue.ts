@@ -47,7 +47,8 @@ export function allProducts(): Promise<Product[]> {
  * shows on the home page even when the store holds more than 20 (by default Shopify lists the oldest first).
  */
 export function homeProducts(): Promise<Product[]> {
-  const fetching = homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
+  const fetching =
+    homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
   if (memoize && !homeList) {
     homeList = fetching;
     prefetch(allProducts);

@@ -17,7 +17,15 @@ interface GeneratedCardProps {
 
 function Media({ product }: { product: GeneratedProduct }) {
   if (product.imageUrl) {
-    return <img src={product.imageUrl} alt={`Design for ${product.name}: ${product.quote_primary}`} width={1024} height={1229} decoding="async" />;
+    return (
+      <img
+        src={product.imageUrl}
+        alt={`Design for ${product.name}: ${product.quote_primary}`}
+        width={1024}
+        height={1229}
+        decoding="async"
+      />
+    );
   }
   if (product.status === 'generating') {
     return (
@@ -60,7 +68,12 @@ function ActionButton({ product, providerName, publishing, onPublish }: Omit<Gen
     );
   }
   return (
-    <button type="button" className="btn btn-dark btn-block" disabled={product.status !== 'ready' || publishing} onClick={() => onPublish(product.index)}>
+    <button
+      type="button"
+      className="btn btn-dark btn-block"
+      disabled={product.status !== 'ready' || publishing}
+      onClick={() => onPublish(product.index)}
+    >
       Publish to {providerName}
     </button>
   );

@@ -27,7 +27,9 @@ export function ProductsSection({ products, running, publishing, providerName, p
           <h2 id="gen-products-title" className="gen-section-title">
             Generated Products ({products.length})
           </h2>
-          {published > 0 && <p className="gen-live-note">Published products appear in the store once it has rebuilt, usually within a minute.</p>}
+          {published > 0 && (
+            <p className="gen-live-note">Published products appear in the store once it has rebuilt, usually within a minute.</p>
+          )}
         </div>
         <button type="button" className="btn btn-primary" disabled={ready.length === 0} onClick={() => onPublish()}>
           {busy.size > 0 ? <Spinner /> : null}

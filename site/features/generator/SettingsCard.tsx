@@ -1,5 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
-import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../shared/generator/messages.ts';
+import {
+  DEFAULT_PRODUCT_COUNT,
+  DEFAULT_THEME,
+  MAX_GUIDELINES_CHARS,
+  MAX_PRODUCT_COUNT,
+  MAX_THEME_CHARS,
+  MIN_PRODUCT_COUNT,
+} from '../../../shared/generator/messages.ts';
 import type { GenerateSettings } from './generator-store.ts';
 import { productCountFrom } from './product-count.ts';
 import { Spinner } from '../shell/icons.tsx';
@@ -54,7 +61,15 @@ export function SettingsCard({ running, blocked, progress, onGenerate }: Setting
         </div>
         <div className="gen-field gen-field-theme">
           <label htmlFor="gen-theme">Theme/Category</label>
-          <input id="gen-theme" name="theme" type="text" maxLength={MAX_THEME_CHARS} value={theme} disabled={running} onChange={(event) => setTheme(event.target.value)} />
+          <input
+            id="gen-theme"
+            name="theme"
+            type="text"
+            maxLength={MAX_THEME_CHARS}
+            value={theme}
+            disabled={running}
+            onChange={(event) => setTheme(event.target.value)}
+          />
         </div>
       </div>
       <div className="gen-field">
@@ -72,7 +87,12 @@ export function SettingsCard({ running, blocked, progress, onGenerate }: Setting
           onChange={(event) => setGuidelines(event.target.value)}
         />
       </div>
-      <button type="submit" className="btn btn-primary btn-large btn-block gen-generate" disabled={count < MIN_PRODUCT_COUNT || running || blocked} aria-busy={running}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-large btn-block gen-generate"
+        disabled={count < MIN_PRODUCT_COUNT || running || blocked}
+        aria-busy={running}
+      >
         {running ? <Spinner /> : <SparklesIcon />}
         <span>{running ? progress || 'Starting...' : `Generate ${count} Products`}</span>
       </button>

@@ -86,13 +86,19 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
   }
 
   const post = (path: string, body: unknown, signal?: AbortSignal) =>
-    call(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
+    call(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
 
   return {
     async settings(signal) {
       const path = '/api/generator-settings';
       const body = await call(path, { method: 'GET', ...(signal ? { signal } : {}) });
-      if (typeof body.delayMs !== 'number' || !isText(body.providerName) || !isText(body.generators) || !isText(body.publishTo)) throw unexpected(path);
+      if (typeof body.delayMs !== 'number' || !isText(body.providerName) || !isText(body.generators) || !isText(body.publishTo))
+        throw unexpected(path);
       return { delayMs: body.delayMs, providerName: body.providerName, generators: body.generators, publishTo: body.publishTo };
     },
 

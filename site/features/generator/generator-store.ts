@@ -1,7 +1,13 @@
 import { map, type MapStore } from 'nanostores';
 import { BRAND } from '../../../shared/brand.ts';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
-import { GenerationFailed, PipelineCancelled, errorMessage, generateProducts, publishProducts } from '../../../shared/generator/pipeline.ts';
+import {
+  GenerationFailed,
+  PipelineCancelled,
+  errorMessage,
+  generateProducts,
+  publishProducts,
+} from '../../../shared/generator/pipeline.ts';
 import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from '../../../shared/generator/types.ts';
 import type { Toast } from '../toasts/toasts.ts';
 
@@ -60,7 +66,10 @@ export function createGeneratorController(deps: GeneratorDeps): GeneratorControl
 
   function stopPublishing(indices: readonly number[]): void {
     const done = new Set(indices);
-    $view.setKey('publishing', $view.get().publishing.filter((index) => !done.has(index)));
+    $view.setKey(
+      'publishing',
+      $view.get().publishing.filter((index) => !done.has(index)),
+    );
   }
 
   async function generate(settings: GenerateSettings): Promise<void> {

@@ -71,7 +71,9 @@ export default function ProductPurchase({ product: built, endpoint }: Props) {
     <div className="purchase">
       {showsOptions(product) && (
         <section className="options" aria-labelledby="options-heading">
-          <h2 id="options-heading" className="options-heading">Options</h2>
+          <h2 id="options-heading" className="options-heading">
+            Options
+          </h2>
           {product.options.map((option, index) => (
             <div key={option.name} className="option-group" role="group" aria-labelledby={`option-${index}`}>
               <h3 id={`option-${index}`} className="option-name">

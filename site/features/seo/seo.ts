@@ -55,7 +55,10 @@ export function productJsonLd(product: Product, url: string): Record<string, unk
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
 export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** sitemap.xml for the home page and every product page. */

@@ -31,5 +31,8 @@ export interface DesignStore {
 /** The rendered design into the store under the product's name, unless the run was cancelled while it rendered. */
 export async function saveRendered(store: DesignStore, name: string, rendered: RenderedDesign, signal?: AbortSignal): Promise<SavedDesign> {
   signal?.throwIfAborted();
-  return store.save({ name, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) }, signal);
+  return store.save(
+    { name, preview: rendered.preview, layout: rendered.layout, ...(rendered.print ? { print: rendered.print } : {}) },
+    signal,
+  );
 }

@@ -74,7 +74,14 @@ function candidates(
       const key = text.toLowerCase();
       if (seen.has(key) || text.length < bounds.min || text.length > bounds.max || isBanned(text, hints)) continue;
       seen.add(key);
-      out.push({ text, template: index, tone: template.tone, slots: used, families: familiesOf(template.text), category: template.category });
+      out.push({
+        text,
+        template: index,
+        tone: template.tone,
+        slots: used,
+        families: familiesOf(template.text),
+        category: template.category,
+      });
     }
   });
   return random.shuffle(out);
@@ -90,11 +97,17 @@ interface Want {
   verbatim?: boolean;
 }
 
-const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const bare = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** "Per My Last Email: {topic}" and "Per my last email, {topic} {is} still the priority." share "per my last". */
 function familiesOf(template: string): string[] {
-  const words = bare(template.replace(/\{[^}]*\}/g, ' ')).split(' ').filter(Boolean);
+  const words = bare(template.replace(/\{[^}]*\}/g, ' '))
+    .split(' ')
+    .filter(Boolean);
   if (words.length < 2) return [];
   return [...new Set([words.slice(0, 3).join(' '), words.slice(-3).join(' ')])];
 }
@@ -115,7 +128,9 @@ function take(pool: Candidate[], usedTemplates: Set<number>, memory: RunMemory, 
   const asWritten = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(nounOf(want.topic))}(?![\\p{L}\\p{N}])`, 'iu');
   // A tone the guidelines asked for outranks everything else; a tone drawn at random gives way to the topic.
   const preferences: Array<(c: Candidate) => boolean> = [
-    ...(want.verbatim && want.topical ? [(c: Candidate) => (!want.toneAsked || tone(c)) && sameTopic(c) && fresh(c) && asWritten.test(c.text)] : []),
+    ...(want.verbatim && want.topical
+      ? [(c: Candidate) => (!want.toneAsked || tone(c)) && sameTopic(c) && fresh(c) && asWritten.test(c.text)]
+      : []),
     (c) => tone(c) && topical(c) && (!want.topical || sameTopic(c)) && fresh(c),
     (c) => tone(c) && topical(c) && fresh(c),
     ...(want.toneAsked ? [] : [(c: Candidate) => topical(c) && fresh(c)]),
@@ -200,7 +215,15 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
   if (allowed.size === 0) allowed.add('dry');
 
   const names = candidates(NAMES, 'name', topics, allowed, hints, { min: 1, max: CONCEPT_LIMITS.name }, random);
-  const quotes = candidates(QUOTES, 'quote', topics, allowed, hints, { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax }, random);
+  const quotes = candidates(
+    QUOTES,
+    'quote',
+    topics,
+    allowed,
+    hints,
+    { min: CONCEPT_LIMITS.quoteMin, max: CONCEPT_LIMITS.quoteMax },
+    random,
+  );
   const usedNameTemplates = new Set<number>();
   const usedQuoteTemplates = new Set<number>();
   // Names and quotes of a run never say the same line, and rather not the same joke twice.
@@ -216,10 +239,14 @@ export function generateOfflineConcepts(request: ConceptRequest, seed: number): 
     // The first product says its topic the way the theme did, so a run of one or two is plainly on theme.
     // Each product carries its topic in the name, the quote, or both.
     const side = random.pick(['name', 'quote', 'both'] as const);
-    const name = topic ? take(names, usedNameTemplates, memory, { tone, toneAsked, topical: side !== 'quote', topic, verbatim: i === 0 }) : names.shift();
+    const name = topic
+      ? take(names, usedNameTemplates, memory, { tone, toneAsked, topical: side !== 'quote', topic, verbatim: i === 0 })
+      : names.shift();
     // If the name could not carry the topic, the quote must.
     const quoteTopical = side !== 'name' || name?.slots.length === 0;
-    const quote = topic ? take(quotes, usedQuoteTemplates, memory, { tone, toneAsked, topical: quoteTopical, topic, verbatim: i === 0 }) : quotes.shift();
+    const quote = topic
+      ? take(quotes, usedQuoteTemplates, memory, { tone, toneAsked, topical: quoteTopical, topic, verbatim: i === 0 })
+      : quotes.shift();
     if (!name || !quote) {
       throw new OfflineConceptsExhausted(
         `The offline generator ran out of distinct ideas after ${concepts.length} products for this theme and these guidelines; ask for fewer products or relax the words to avoid`,

@@ -24,20 +24,95 @@ export interface GuidelineHints {
 }
 
 const TONE_WORDS: Record<Tone, readonly string[]> = {
-  dry: ['professional', 'formal', 'corporate', 'serious', 'dry', 'deadpan', 'understated', 'subtle', 'classy', 'sophisticated', 'polished', 'executive', 'sarcastic', 'sarcasm', 'witty'],
-  playful: ['playful', 'silly', 'pun', 'puns', 'punny', 'goofy', 'quirky', 'whimsical', 'cheeky', 'wacky', 'lighthearted', 'light-hearted', 'zany', 'nerdy', 'geeky'],
-  uplifting: ['wholesome', 'positive', 'uplifting', 'inspirational', 'inspiring', 'motivational', 'motivating', 'encouraging', 'kind', 'gentle', 'optimistic', 'warm', 'supportive', 'empowering'],
+  dry: [
+    'professional',
+    'formal',
+    'corporate',
+    'serious',
+    'dry',
+    'deadpan',
+    'understated',
+    'subtle',
+    'classy',
+    'sophisticated',
+    'polished',
+    'executive',
+    'sarcastic',
+    'sarcasm',
+    'witty',
+  ],
+  playful: [
+    'playful',
+    'silly',
+    'pun',
+    'puns',
+    'punny',
+    'goofy',
+    'quirky',
+    'whimsical',
+    'cheeky',
+    'wacky',
+    'lighthearted',
+    'light-hearted',
+    'zany',
+    'nerdy',
+    'geeky',
+  ],
+  uplifting: [
+    'wholesome',
+    'positive',
+    'uplifting',
+    'inspirational',
+    'inspiring',
+    'motivational',
+    'motivating',
+    'encouraging',
+    'kind',
+    'gentle',
+    'optimistic',
+    'warm',
+    'supportive',
+    'empowering',
+  ],
 };
 
 /** Words inside an "avoid …" phrase that describe the ban rather than name what is banned. */
-const BAN_META = new Set(['word', 'words', 'term', 'terms', 'phrase', 'phrases', 'mention', 'mentions', 'reference', 'references', 'joke', 'jokes', 'anything', 'topic', 'topics', 'language', 'overly', 'use', 'using', 'mentioning', 'talk', 'talking', 'cliches', 'cliché', 'clichés']);
+const BAN_META = new Set([
+  'word',
+  'words',
+  'term',
+  'terms',
+  'phrase',
+  'phrases',
+  'mention',
+  'mentions',
+  'reference',
+  'references',
+  'joke',
+  'jokes',
+  'anything',
+  'topic',
+  'topics',
+  'language',
+  'overly',
+  'use',
+  'using',
+  'mentioning',
+  'talk',
+  'talking',
+  'cliches',
+  'cliché',
+  'clichés',
+]);
 
-const AVOID_LEAD = /\b(?:avoid(?:ing)?|never(?:\s+(?:use|mention|say))?|don'?t\s+(?:use|mention|say)|do\s+not\s+(?:use|mention|say)|no|not|without|ban(?:ned)?|exclude|skip|steer\s+clear\s+of)\b/giu;
+const AVOID_LEAD =
+  /\b(?:avoid(?:ing)?|never(?:\s+(?:use|mention|say))?|don'?t\s+(?:use|mention|say)|do\s+not\s+(?:use|mention|say)|no|not|without|ban(?:ned)?|exclude|skip|steer\s+clear\s+of)\b/giu;
 // An avoid-phrase ends at punctuation or where the next instruction starts ("…, but keep it warm").
 const AVOID_END = /[.;:!?\n]|\b(?:but|instead|keep|make|stay|prefer|please|aim|go)\b/iu;
 const SENTENCE_END = /[.;!?\n]/u;
 
-const AUDIENCE_LEAD = /\b(?:target\s+audience|audience|aimed\s+at|targeting|written\s+for|made\s+for|designed\s+for|our\s+customers\s+are|customers\s+are|buyers\s+are)\b\s*(?:is|are)?\s*[:\-–]?\s*/giu;
+const AUDIENCE_LEAD =
+  /\b(?:target\s+audience|audience|aimed\s+at|targeting|written\s+for|made\s+for|designed\s+for|our\s+customers\s+are|customers\s+are|buyers\s+are)\b\s*(?:is|are)?\s*[:\-–]?\s*/giu;
 const KEYWORD_LEAD = /\b(?:keywords?|tags?|hashtags?|seo\s+terms?)\b\s*(?:include|are|is)?\s*[:\-–]?\s*/giu;
 
 const MAX_KEYWORDS = 5;
@@ -60,7 +135,14 @@ function toneOf(word: string): Tone | undefined {
 }
 
 function quotedTerms(phrase: string): string[] {
-  return [...phrase.matchAll(/["“'‘]([^"”'’]{1,40})["”'’]/gu)].map((m) => wordRuns(m[1] ?? '').flat().map((w) => w.lower).join(' ')).filter(Boolean);
+  return [...phrase.matchAll(/["“'‘]([^"”'’]{1,40})["”'’]/gu)]
+    .map((m) =>
+      wordRuns(m[1] ?? '')
+        .flat()
+        .map((w) => w.lower)
+        .join(' '),
+    )
+    .filter(Boolean);
 }
 
 export function readGuidelines(guidelines: string | undefined): GuidelineHints {
@@ -74,7 +156,8 @@ export function readGuidelines(guidelines: string | undefined): GuidelineHints {
     for (const word of wordRuns(phrase).flat()) {
       const tone = toneOf(word.lower);
       if (tone) excluded.add(tone);
-      else if (!quoted.length && !STOPWORDS.has(word.lower) && !BAN_META.has(word.lower) && !/^\d+$/.test(word.lower)) avoid.add(word.lower);
+      else if (!quoted.length && !STOPWORDS.has(word.lower) && !BAN_META.has(word.lower) && !/^\d+$/.test(word.lower))
+        avoid.add(word.lower);
     }
   }
 
@@ -98,7 +181,11 @@ export function readGuidelines(guidelines: string | undefined): GuidelineHints {
     for (const item of list.split(/[,/|]|\band\b|\bor\b/iu)) {
       const words = wordRuns(item).flat();
       // Only plain words survive, so a keyword can never carry markup or quotes.
-      const keyword = words.map((w) => w.lower).join(' ').slice(0, MAX_KEYWORD_CHARS).trim();
+      const keyword = words
+        .map((w) => w.lower)
+        .join(' ')
+        .slice(0, MAX_KEYWORD_CHARS)
+        .trim();
       if (keyword && !keywords.includes(keyword) && keywords.length < MAX_KEYWORDS) keywords.push(keyword);
     }
   }

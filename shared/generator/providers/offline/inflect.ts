@@ -4,57 +4,119 @@
  */
 
 // Maps, not objects: a theme word like "constructor" must not find Object.prototype.
-const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map(Object.entries({
-  person: 'people',
-  man: 'men',
-  woman: 'women',
-  child: 'children',
-  mouse: 'mice',
-  goose: 'geese',
-  tooth: 'teeth',
-  foot: 'feet',
-  wife: 'wives',
-  knife: 'knives',
-  life: 'lives',
-  thief: 'thieves',
-  elf: 'elves',
-  wolf: 'wolves',
-  half: 'halves',
-  leaf: 'leaves',
-  shelf: 'shelves',
-  calf: 'calves',
-  hero: 'heroes',
-  potato: 'potatoes',
-  tomato: 'tomatoes',
-  echo: 'echoes',
-  veto: 'vetoes',
-  alumnus: 'alumni',
-  criterion: 'criteria',
-  chef: 'chefs',
-  chief: 'chiefs',
-}));
+const IRREGULAR_PLURALS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    person: 'people',
+    man: 'men',
+    woman: 'women',
+    child: 'children',
+    mouse: 'mice',
+    goose: 'geese',
+    tooth: 'teeth',
+    foot: 'feet',
+    wife: 'wives',
+    knife: 'knives',
+    life: 'lives',
+    thief: 'thieves',
+    elf: 'elves',
+    wolf: 'wolves',
+    half: 'halves',
+    leaf: 'leaves',
+    shelf: 'shelves',
+    calf: 'calves',
+    hero: 'heroes',
+    potato: 'potatoes',
+    tomato: 'tomatoes',
+    echo: 'echoes',
+    veto: 'vetoes',
+    alumnus: 'alumni',
+    criterion: 'criteria',
+    chef: 'chefs',
+    chief: 'chiefs',
+  }),
+);
 
-const IRREGULAR_SINGULARS: ReadonlyMap<string, string> = new Map(Object.entries({
-  ...Object.fromEntries([...IRREGULAR_PLURALS].map(([one, many]) => [many, one])),
-  // Collective nouns have no one-word singular, so a template about one of them gets a member.
-  folks: 'person',
-  staff: 'staff member',
-  crew: 'crew member',
-  police: 'police officer',
-  cattle: 'cow',
-}));
+const IRREGULAR_SINGULARS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ...Object.fromEntries([...IRREGULAR_PLURALS].map(([one, many]) => [many, one])),
+    // Collective nouns have no one-word singular, so a template about one of them gets a member.
+    folks: 'person',
+    staff: 'staff member',
+    crew: 'crew member',
+    police: 'police officer',
+    cattle: 'cow',
+  }),
+);
 
 /** Plural words that do not end in -s. */
-const PLURALS_WITHOUT_S = new Set(['people', 'men', 'women', 'children', 'mice', 'geese', 'teeth', 'feet', 'alumni', 'criteria', 'police', 'cattle', 'staff', 'crew']);
+const PLURALS_WITHOUT_S = new Set([
+  'people',
+  'men',
+  'women',
+  'children',
+  'mice',
+  'geese',
+  'teeth',
+  'feet',
+  'alumni',
+  'criteria',
+  'police',
+  'cattle',
+  'staff',
+  'crew',
+]);
 
 /** Words ending in -s that are singular (or mass nouns) all the same. */
-const SINGULAR_S = /(?:ss|us|is|ics|ous|news|chaos|series|species|means|gas|canvas|lens|bias|atlas|alias|corps|yes|plus|bus|bonus|status|campus|virus|focus|census|thesis|analysis|basis|crisis|diabetes|wellness|business|sales|ethos|pathos|kudos|texas|vegas|paris|brussels|athens)$/;
+const SINGULAR_S =
+  /(?:ss|us|is|ics|ous|news|chaos|series|species|means|gas|canvas|lens|bias|atlas|alias|corps|yes|plus|bus|bonus|status|campus|virus|focus|census|thesis|analysis|basis|crisis|diabetes|wellness|business|sales|ethos|pathos|kudos|texas|vegas|paris|brussels|athens)$/;
 
 /** Nouns in -ie whose plural -ies must not become -y. */
-const IE_NOUNS = new Set(['cookie', 'movie', 'zombie', 'rookie', 'hippie', 'techie', 'foodie', 'newbie', 'selfie', 'smoothie', 'pie', 'tie', 'lie', 'genie', 'goalie', 'calorie', 'brownie', 'sweetie', 'bookie', 'junkie', 'groupie', 'yuppie', 'birdie', 'roomie', 'indie', 'veggie', 'hoodie', 'boogie', 'auntie']);
+const IE_NOUNS = new Set([
+  'cookie',
+  'movie',
+  'zombie',
+  'rookie',
+  'hippie',
+  'techie',
+  'foodie',
+  'newbie',
+  'selfie',
+  'smoothie',
+  'pie',
+  'tie',
+  'lie',
+  'genie',
+  'goalie',
+  'calorie',
+  'brownie',
+  'sweetie',
+  'bookie',
+  'junkie',
+  'groupie',
+  'yuppie',
+  'birdie',
+  'roomie',
+  'indie',
+  'veggie',
+  'hoodie',
+  'boogie',
+  'auntie',
+]);
 
 /** Nouns in -che or -se whose plural only adds -s. */
-const E_NOUNS_CH = new Set(['niche', 'cache', 'ache', 'headache', 'cliche', 'moustache', 'mustache', 'creche', 'avalanche', 'psyche', 'quiche']);
+const E_NOUNS_CH = new Set([
+  'niche',
+  'cache',
+  'ache',
+  'headache',
+  'cliche',
+  'moustache',
+  'mustache',
+  'creche',
+  'avalanche',
+  'psyche',
+  'quiche',
+]);
 
 export function isPluralNoun(word: string): boolean {
   const w = word.toLowerCase();
@@ -86,27 +148,79 @@ export function pluralOf(word: string): string {
 }
 
 // Verbs of two or more syllables stressed on the last one double their final consonant too.
-const DOUBLING_VERBS = new Set(['admit', 'commit', 'submit', 'omit', 'permit', 'refer', 'prefer', 'occur', 'begin', 'forget', 'regret', 'control', 'patrol', 'upset', 'equip', 'transfer', 'compel', 'expel', 'rebel', 'propel', 'excel', 'acquit', 'format', 'program', 'outrun', 'overrun', 'kidnap', 'deter', 'infer', 'confer', 'defer', 'unplug', 'unwrap', 'outwit']);
-const IRREGULAR_GERUNDS: ReadonlyMap<string, string> = new Map(Object.entries({
-  be: 'being',
-  see: 'seeing',
-  flee: 'fleeing',
-  agree: 'agreeing',
-  die: 'dying',
-  lie: 'lying',
-  tie: 'tying',
-  vie: 'vying',
-  panic: 'panicking',
-  picnic: 'picnicking',
-  mimic: 'mimicking',
-  traffic: 'trafficking',
-  singe: 'singeing',
-  dye: 'dyeing',
-  quit: 'quitting',
-}));
+const DOUBLING_VERBS = new Set([
+  'admit',
+  'commit',
+  'submit',
+  'omit',
+  'permit',
+  'refer',
+  'prefer',
+  'occur',
+  'begin',
+  'forget',
+  'regret',
+  'control',
+  'patrol',
+  'upset',
+  'equip',
+  'transfer',
+  'compel',
+  'expel',
+  'rebel',
+  'propel',
+  'excel',
+  'acquit',
+  'format',
+  'program',
+  'outrun',
+  'overrun',
+  'kidnap',
+  'deter',
+  'infer',
+  'confer',
+  'defer',
+  'unplug',
+  'unwrap',
+  'outwit',
+]);
+const IRREGULAR_GERUNDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    be: 'being',
+    see: 'seeing',
+    flee: 'fleeing',
+    agree: 'agreeing',
+    die: 'dying',
+    lie: 'lying',
+    tie: 'tying',
+    vie: 'vying',
+    panic: 'panicking',
+    picnic: 'picnicking',
+    mimic: 'mimicking',
+    traffic: 'trafficking',
+    singe: 'singeing',
+    dye: 'dyeing',
+    quit: 'quitting',
+  }),
+);
 
 /** Verbs whose plain form already ends in -ing, so "bring" is not taken for an -ing form. */
-export const VERBS_IN_ING = new Set(['bring', 'sing', 'ring', 'sting', 'swing', 'fling', 'cling', 'string', 'wring', 'spring', 'ding', 'ping', 'wing', 'zing']);
+export const VERBS_IN_ING = new Set([
+  'bring',
+  'sing',
+  'ring',
+  'sting',
+  'swing',
+  'fling',
+  'cling',
+  'string',
+  'wring',
+  'spring',
+  'ding',
+  'ping',
+  'wing',
+  'zing',
+]);
 
 /** One vowel between consonants at the end of a one-syllable word: "run", "chat", "plan". */
 const isShortClosed = (w: string) => /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(w.replace(/^qu/, 'q'));

@@ -85,13 +85,28 @@ export function subjectSlot(tokens: readonly Token[], the?: Token): SubjectSlot 
   const plural = isPluralNoun(head);
   const text = the && !plural ? `${the.display} ${bare}` : bare;
   const mass = !plural && !the && (tokens.length > 1 || MASS_NOUNS.has(head) || head.endsWith('ing'));
-  return { kind: 'subject', key: text.toLowerCase(), words: lowerWords(tokens), text, modifier: plural ? withHead(tokens, singularOf) : bare, plural, mass };
+  return {
+    kind: 'subject',
+    key: text.toLowerCase(),
+    words: lowerWords(tokens),
+    text,
+    modifier: plural ? withHead(tokens, singularOf) : bare,
+    plural,
+    mass,
+  };
 }
 
 export function occasionSlot(preposition: string, determiner: Token | undefined, tokens: readonly Token[]): OccasionSlot {
   const head = tokens.at(-1)?.lower ?? '';
   const text = join(determiner ? [determiner, ...tokens] : tokens);
-  return { kind: 'occasion', key: text.toLowerCase(), words: lowerWords(tokens), text, context: `${preposition} ${text}`, plural: isPluralNoun(head) };
+  return {
+    kind: 'occasion',
+    key: text.toLowerCase(),
+    words: lowerWords(tokens),
+    text,
+    context: `${preposition} ${text}`,
+    plural: isPluralNoun(head),
+  };
 }
 
 /**

@@ -99,7 +99,11 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
   for (const need of needs) {
     partial = partial.flatMap((chosen) =>
       usable
-        .filter((slot) => fits(need, slot) && chosen.every(([, other]) => other !== slot && !significant(slot.words).some((w) => other.words.includes(w))))
+        .filter(
+          (slot) =>
+            fits(need, slot) &&
+            chosen.every(([, other]) => other !== slot && !significant(slot.words).some((w) => other.words.includes(w))),
+        )
         .map((slot): Array<[Need, Slot]> => [...chosen, [need, slot]]),
     );
   }
@@ -119,10 +123,13 @@ export function bindingsOf(text: string, slots: readonly Slot[]): Binding[] {
 }
 
 export const slotsOf = (binding: Binding): Slot[] =>
-  [binding.topic, binding.about, binding.thing, binding.people, binding.activity, binding.subject, binding.occasion].filter((s): s is Slot => s !== undefined);
+  [binding.topic, binding.about, binding.thing, binding.people, binding.activity, binding.subject, binding.occasion].filter(
+    (s): s is Slot => s !== undefined,
+  );
 
 /** Capitals where a sentence starts: at the start, and after a full stop, question or exclamation mark. */
-const sentenceCapitals = (text: string) => text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, before: string, ch: string) => before + ch.toUpperCase());
+const sentenceCapitals = (text: string) =>
+  text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_m, before: string, ch: string) => before + ch.toUpperCase());
 
 /** A word said twice in a row ("the the") means a template and a slot collided. */
 const DOUBLED = /(?<![\p{L}\p{N}])([\p{L}\p{N}']+)\s+\1(?![\p{L}\p{N}])/iu;

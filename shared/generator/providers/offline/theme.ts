@@ -37,7 +37,21 @@ const MAX_NOUN_WORDS = 3;
 const MAX_SLOT_CHARS = 40;
 const MAX_ACTIVITY_WORDS = 6;
 
-type Role = 'det' | 'pronoun' | 'relative' | 'conjunction' | 'auxiliary' | 'adverb' | 'context' | 'preposition' | 'clause' | 'merch' | 'vague' | 'stop' | 'number' | 'content';
+type Role =
+  | 'det'
+  | 'pronoun'
+  | 'relative'
+  | 'conjunction'
+  | 'auxiliary'
+  | 'adverb'
+  | 'context'
+  | 'preposition'
+  | 'clause'
+  | 'merch'
+  | 'vague'
+  | 'stop'
+  | 'number'
+  | 'content';
 
 interface Item extends Token {
   role: Role;
@@ -94,7 +108,12 @@ const DO_HAVE = new Set(['do', 'does', 'did', 'have', 'has']);
 
 /** "does" → "do", "codes" → "code", "fixes" → "fix", "has" → "have". */
 function baseOfThirdPerson(verb: string): string {
-  const irregular = new Map([['does', 'do'], ['has', 'have'], ['goes', 'go'], ['is', 'be']]).get(verb.toLowerCase());
+  const irregular = new Map([
+    ['does', 'do'],
+    ['has', 'have'],
+    ['goes', 'go'],
+    ['is', 'be'],
+  ]).get(verb.toLowerCase());
   if (irregular) return irregular;
   return /[^s]s$/i.test(verb) ? singularOf(verb) : verb;
 }
@@ -102,7 +121,12 @@ function baseOfThirdPerson(verb: string): string {
 // "loving their patients" reads as someone else's patients once the people are gone.
 const POSSESSIVES = new Set(['my', 'our', 'your', 'their', 'his', 'her', 'its']);
 
-const isGerund = (item: Item) => item.role === 'content' && item.lower.length > 4 && item.lower.endsWith('ing') && !ING_NOUNS.has(item.lower) && !VERBS_IN_ING.has(item.lower);
+const isGerund = (item: Item) =>
+  item.role === 'content' &&
+  item.lower.length > 4 &&
+  item.lower.endsWith('ing') &&
+  !ING_NOUNS.has(item.lower) &&
+  !VERBS_IN_ING.has(item.lower);
 
 /** Reads one run of words (no punctuation inside) and reports what it found, in order. */
 class RunReader {
@@ -135,7 +159,10 @@ class RunReader {
           if (this.noun.length === 0 && this.afterSpeaker) {
             // "I love my job": after I, we, you or they comes a verb.
             this.activity('base');
-          } else if (isGerund(item) && (this.noun.length > 0 ? isPeopleNoun(this.noun.at(-1)!.lower) : this.afterPeople || this.startsPhrase(this.i))) {
+          } else if (
+            isGerund(item) &&
+            (this.noun.length > 0 ? isPeopleNoun(this.noun.at(-1)!.lower) : this.afterPeople || this.startsPhrase(this.i))
+          ) {
             // "entrepreneurs working from home": a participle after people is what they do.
             this.flush();
             this.activity('gerund');
@@ -189,7 +216,8 @@ class RunReader {
     if (!first || first.role !== 'content' || !next) return;
     if (isGerund(first) && next.role !== 'relative' && !this.describesNoun(this.i)) this.activity('gerund');
     else if (PLAIN_VERBS.has(first.lower) && next.role !== 'relative') this.activity('base');
-    else if (NOUN_VERBS.has(first.lower) && (next.role === 'det' || next.role === 'preposition' || next.role === 'context')) this.activity('base');
+    else if (NOUN_VERBS.has(first.lower) && (next.role === 'det' || next.role === 'preposition' || next.role === 'context'))
+      this.activity('base');
   }
 
   /** Whether an -ing word with no noun before it opens a phrase of its own: "AI replacing my job". */
@@ -301,7 +329,8 @@ class RunReader {
 
   private emitNoun(noun: readonly Item[], kind: 'people' | 'subject', rank: number, the?: Item): void {
     const kept = tail(noun);
-    if (kept.length) this.emit(kind === 'people' ? peopleSlot(kept) : subjectSlot(kept, kept.length === noun.length ? the : undefined), rank, kept);
+    if (kept.length)
+      this.emit(kind === 'people' ? peopleSlot(kept) : subjectSlot(kept, kept.length === noun.length ? the : undefined), rank, kept);
     this.afterPeople = kind === 'people';
   }
 }
@@ -347,13 +376,15 @@ export function readTheme(text: string, banned: readonly string[] = [], limit = 
   }
   const seen = new Set<string>();
   const hasActivity = found.some((f) => f.slot.kind === 'activity');
-  return found
-    .sort((a, b) => a.rank - b.rank || a.order - b.order)
-    .map((f) => f.slot)
-    // "people who still use fax machines" is about the fax machines: "people" alone makes no joke.
-    .filter((slot) => !(hasActivity && slot.kind === 'people' && ANYONE.has(slot.key)))
-    .filter((slot) => !seen.has(slot.key) && seen.add(slot.key) !== undefined)
-    .slice(0, limit);
+  return (
+    found
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map((f) => f.slot)
+      // "people who still use fax machines" is about the fax machines: "people" alone makes no joke.
+      .filter((slot) => !(hasActivity && slot.kind === 'people' && ANYONE.has(slot.key)))
+      .filter((slot) => !seen.has(slot.key) && seen.add(slot.key) !== undefined)
+      .slice(0, limit)
+  );
 }
 
 /** When a theme has nothing usable left (all emoji, all banned, only "funny AI shirts"): the brand's own subjects. */

@@ -74,7 +74,26 @@ export function wordRuns(text: string): Word[][] {
 }
 
 // Short words stay lowercase inside a title, as in "Working from Home".
-const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'nor', 'but', 'of', 'in', 'on', 'at', 'to', 'for', 'from', 'by', 'with', 'as', 'vs']);
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'nor',
+  'but',
+  'of',
+  'in',
+  'on',
+  'at',
+  'to',
+  'for',
+  'from',
+  'by',
+  'with',
+  'as',
+  'vs',
+]);
 
 /** Capitalises each all-lowercase word but the short ones inside; words with a capital already (iPhone, AI) stay as they are. */
 export function titleCase(phrase: string): string {

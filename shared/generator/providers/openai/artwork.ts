@@ -67,7 +67,10 @@ export function createOpenAIArtworkClient(options: OpenAIArtworkOptions): Artwor
       if (!b64) throw new OpenAIProviderError('invalid-output', `OpenAI returned no image data for ${TASK} (expected b64_json)`);
       const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
       if (!isPng(bytes)) {
-        throw new OpenAIProviderError('invalid-output', `OpenAI returned ${TASK} that is not a PNG image (${sniffFormat(bytes)}, ${bytes.length} bytes)`);
+        throw new OpenAIProviderError(
+          'invalid-output',
+          `OpenAI returned ${TASK} that is not a PNG image (${sniffFormat(bytes)}, ${bytes.length} bytes)`,
+        );
       }
       return bytes;
     },

@@ -55,7 +55,10 @@ export function createOpenAIConceptProvider(options: OpenAIConceptOptions): Conc
 
       const got = message.parsed.products.length;
       if (got !== count) {
-        throw new OpenAIProviderError('invalid-output', `OpenAI returned ${got} product${got === 1 ? '' : 's'} instead of the ${count} asked for`);
+        throw new OpenAIProviderError(
+          'invalid-output',
+          `OpenAI returned ${got} product${got === 1 ? '' : 's'} instead of the ${count} asked for`,
+        );
       }
       const checked = ConceptsAnswerSchema.safeParse(message.parsed);
       if (!checked.success) {

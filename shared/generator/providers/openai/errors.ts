@@ -55,7 +55,10 @@ const MAX_DETAIL = 200;
 export function scrub(text: string, apiKey?: string): string {
   let out = text;
   if (apiKey) out = out.split(apiKey).join('[redacted]');
-  out = out.replace(/\bsk-[A-Za-z0-9_*-]{6,}/g, '[redacted]').replace(/\s+/g, ' ').trim();
+  out = out
+    .replace(/\bsk-[A-Za-z0-9_*-]{6,}/g, '[redacted]')
+    .replace(/\s+/g, ' ')
+    .trim();
   return out.length > MAX_DETAIL ? `${out.slice(0, MAX_DETAIL - 1)}…` : out;
 }
 
@@ -103,7 +106,11 @@ export function toOpenAIError(error: unknown, ctx: FailureContext): Error {
     const detail = scrub(readApiMessage(error), ctx.apiKey);
     const suffix = detail ? `: ${detail}` : '';
     if (status === 429 && error.code === 'insufficient_quota') {
-      return new OpenAIProviderError('quota', `OpenAI refused the request: the account has no quota left (429 insufficient_quota); check the plan and billing`, { status, cause: error });
+      return new OpenAIProviderError(
+        'quota',
+        `OpenAI refused the request: the account has no quota left (429 insufficient_quota); check the plan and billing`,
+        { status, cause: error },
+      );
     }
     if (status === 429) {
       return new OpenAIProviderError(
@@ -113,31 +120,50 @@ export function toOpenAIError(error: unknown, ctx: FailureContext): Error {
       );
     }
     if (status !== undefined && status >= 500) {
-      return new OpenAIProviderError(
-        'server',
-        `OpenAI had a server error (${status})${afterRetries(ctx.maxRetries)}; try again later`,
-        { status, cause: error },
-      );
+      return new OpenAIProviderError('server', `OpenAI had a server error (${status})${afterRetries(ctx.maxRetries)}; try again later`, {
+        status,
+        cause: error,
+      });
     }
     if (status === 401) {
       return new OpenAIProviderError('auth', 'OpenAI rejected the API key (401); check OPENAI_API_KEY', { status, cause: error });
     }
     if (status === 403) {
-      return new OpenAIProviderError('auth', `OpenAI refused access (403)${suffix}; check the key's project and permissions`, { status, cause: error });
+      return new OpenAIProviderError('auth', `OpenAI refused access (403)${suffix}; check the key's project and permissions`, {
+        status,
+        cause: error,
+      });
     }
     if (status === 404) {
-      return new OpenAIProviderError('model', `OpenAI does not offer the model "${ctx.model}" here (404)${suffix}; check the model setting`, { status, cause: error });
+      return new OpenAIProviderError(
+        'model',
+        `OpenAI does not offer the model "${ctx.model}" here (404)${suffix}; check the model setting`,
+        { status, cause: error },
+      );
     }
-    return new OpenAIProviderError('request', `OpenAI rejected the request for ${ctx.task} (${status ?? 'no status'})${suffix}`, { status, cause: error });
+    return new OpenAIProviderError('request', `OpenAI rejected the request for ${ctx.task} (${status ?? 'no status'})${suffix}`, {
+      status,
+      cause: error,
+    });
   }
   if (error instanceof LengthFinishReasonError) {
-    return new OpenAIProviderError('invalid-output', `OpenAI's answer for ${ctx.task} was cut off at its length limit before it was complete`, { cause: error });
+    return new OpenAIProviderError(
+      'invalid-output',
+      `OpenAI's answer for ${ctx.task} was cut off at its length limit before it was complete`,
+      { cause: error },
+    );
   }
   if (error instanceof ContentFilterFinishReasonError) {
-    return new OpenAIProviderError('refusal', `OpenAI's content filter stopped the answer for ${ctx.task}; rephrase the theme or guidelines`, { cause: error });
+    return new OpenAIProviderError(
+      'refusal',
+      `OpenAI's content filter stopped the answer for ${ctx.task}; rephrase the theme or guidelines`,
+      { cause: error },
+    );
   }
   if (error instanceof z.ZodError) {
-    return new OpenAIProviderError('invalid-output', `OpenAI's answer did not match the expected format: ${describeIssues(error)}`, { cause: error });
+    return new OpenAIProviderError('invalid-output', `OpenAI's answer did not match the expected format: ${describeIssues(error)}`, {
+      cause: error,
+    });
   }
   if (error instanceof SyntaxError) {
     return new OpenAIProviderError('invalid-output', `OpenAI's answer for ${ctx.task} was not valid JSON`, { cause: error });

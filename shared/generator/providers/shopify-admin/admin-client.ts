@@ -86,7 +86,11 @@ export function throttleWaitMs(info: ThrottleInfo, maxWaitMs: number): number {
 }
 
 function isTimeout(error: unknown): boolean {
-  return error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || error instanceof undiciErrors.ConnectTimeoutError;
+  return (
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError
+  );
 }
 
 function networkDetail(error: unknown): string {
@@ -106,7 +110,12 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
   const graphqlUrl = `${storeOrigin(options.domain)}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
   const ownAgent = options.dispatcher
     ? undefined
-    : new Agent({ keepAliveTimeout: 10_000, connect: { timeout: opts.connectTimeoutMs }, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs });
+    : new Agent({
+        keepAliveTimeout: 10_000,
+        connect: { timeout: opts.connectTimeoutMs },
+        headersTimeout: opts.timeoutMs,
+        bodyTimeout: opts.timeoutMs,
+      });
   const dispatcher = options.dispatcher ?? ownAgent!;
   const wait = options.wait ?? ((ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }));
   const headers = { 'content-type': 'application/json', accept: 'application/json', [ADMIN_TOKEN_HEADER]: options.token };
@@ -120,8 +129,15 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       text = await response.body.text();
     } catch (error) {
       if (call.signal?.aborted) throw error;
-      if (isTimeout(error)) throw new Retryable(new ShopifyPublishError(call.step, 'timeout', `the Admin API did not answer within ${opts.timeoutMs} ms`, { cause: error }));
-      throw new Retryable(new ShopifyPublishError(call.step, 'network', `could not reach ${storeOrigin(options.domain)} (${networkDetail(error)})`, { cause: error }));
+      if (isTimeout(error))
+        throw new Retryable(
+          new ShopifyPublishError(call.step, 'timeout', `the Admin API did not answer within ${opts.timeoutMs} ms`, { cause: error }),
+        );
+      throw new Retryable(
+        new ShopifyPublishError(call.step, 'network', `could not reach ${storeOrigin(options.domain)} (${networkDetail(error)})`, {
+          cause: error,
+        }),
+      );
     }
 
     let parsed: unknown;
@@ -134,17 +150,25 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     if (isRecord(parsed) && throttleInfo(parsed)) return parsed;
 
     if (statusCode === 401 || statusCode === 403) {
-      throw new ShopifyPublishError(call.step, 'auth', `the Admin API refused the access token (${statusCode}); check SHOPIFY_ADMIN_TOKEN and its scopes (write_products, write_publications, write_files)`, { status: statusCode });
+      throw new ShopifyPublishError(
+        call.step,
+        'auth',
+        `the Admin API refused the access token (${statusCode}); check SHOPIFY_ADMIN_TOKEN and its scopes (write_products, write_publications, write_files)`,
+        { status: statusCode },
+      );
     }
     if (statusCode === 402) throw new ShopifyPublishError(call.step, 'billing', STOREFRONT_MESSAGES.billing, { status: statusCode });
     if (statusCode === 404) {
-      throw new ShopifyPublishError(call.step, 'http', `no Admin API at ${graphqlUrl} (404); check SHOPIFY_STORE_DOMAIN`, { status: statusCode });
+      throw new ShopifyPublishError(call.step, 'http', `no Admin API at ${graphqlUrl} (404); check SHOPIFY_STORE_DOMAIN`, {
+        status: statusCode,
+      });
     }
     if (statusCode < 200 || statusCode > 299) {
       const error = new ShopifyPublishError(call.step, 'http', `the Admin API answered HTTP ${statusCode}`, { status: statusCode });
       throw statusCode === 429 || statusCode >= 500 ? new Retryable(error) : error;
     }
-    if (!isRecord(parsed)) throw new ShopifyPublishError(call.step, 'invalid-response', 'the Admin API answered something that is not JSON');
+    if (!isRecord(parsed))
+      throw new ShopifyPublishError(call.step, 'invalid-response', 'the Admin API answered something that is not JSON');
     return parsed;
   }
 
@@ -169,7 +193,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         const throttle = throttleInfo(answer);
         if (throttle) {
           if (throttleWaits >= opts.maxThrottleWaits) {
-            throw new ShopifyPublishError(call.step, 'throttled', `the Admin API kept throttling the request (THROTTLED ${throttleWaits + 1} times); try again in a minute`);
+            throw new ShopifyPublishError(
+              call.step,
+              'throttled',
+              `the Admin API kept throttling the request (THROTTLED ${throttleWaits + 1} times); try again in a minute`,
+            );
           }
           throttleWaits++;
           await wait(throttleWaitMs(throttle, opts.maxWaitMs), call.signal);

@@ -12,7 +12,17 @@ export type PublishStep =
   | 'publications'
   | 'publishablePublish';
 
-export type PublishFailureKind = 'user-errors' | 'graphql' | 'http' | 'auth' | 'billing' | 'throttled' | 'network' | 'timeout' | 'invalid-response' | 'image';
+export type PublishFailureKind =
+  | 'user-errors'
+  | 'graphql'
+  | 'http'
+  | 'auth'
+  | 'billing'
+  | 'throttled'
+  | 'network'
+  | 'timeout'
+  | 'invalid-response'
+  | 'image';
 
 export class ShopifyPublishError extends Error {
   override name = 'ShopifyPublishError';
@@ -24,7 +34,12 @@ export class ShopifyPublishError extends Error {
   /** Set when the product already exists in the store, so nobody has to hunt for the half-finished one. */
   readonly productId: string | undefined;
 
-  constructor(step: PublishStep, kind: PublishFailureKind, detail: string, options: { status?: number; cause?: unknown; productId?: string } = {}) {
+  constructor(
+    step: PublishStep,
+    kind: PublishFailureKind,
+    detail: string,
+    options: { status?: number; cause?: unknown; productId?: string } = {},
+  ) {
     const created = options.productId ? `; product ${options.productId} was created but not finished` : '';
     super(`Shopify ${step} failed: ${detail}${created}`, options.cause === undefined ? undefined : { cause: options.cause });
     this.step = step;
@@ -36,7 +51,11 @@ export class ShopifyPublishError extends Error {
 
   /** The same failure, marked with the product it left behind. */
   withProduct(productId: string): ShopifyPublishError {
-    return new ShopifyPublishError(this.step, this.kind, this.detail, { ...(this.status === undefined ? {} : { status: this.status }), cause: this.cause ?? this, productId });
+    return new ShopifyPublishError(this.step, this.kind, this.detail, {
+      ...(this.status === undefined ? {} : { status: this.status }),
+      cause: this.cause ?? this,
+      productId,
+    });
   }
 }
 

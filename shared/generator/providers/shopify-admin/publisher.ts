@@ -29,10 +29,19 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function readStagedTargets(payload: Record<string, unknown>, count: number): StagedTarget[] {
   const targets = Array.isArray(payload.stagedTargets) ? payload.stagedTargets : [];
   if (targets.length !== count) {
-    throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', `the answer had ${targets.length} staged upload targets for ${count} images`);
+    throw new ShopifyPublishError(
+      'stagedUploadsCreate',
+      'invalid-response',
+      `the answer had ${targets.length} staged upload targets for ${count} images`,
+    );
   }
   return targets.map((target) => {
-    if (!isRecord(target) || typeof target.url !== 'string' || typeof target.resourceUrl !== 'string' || !Array.isArray(target.parameters)) {
+    if (
+      !isRecord(target) ||
+      typeof target.url !== 'string' ||
+      typeof target.resourceUrl !== 'string' ||
+      !Array.isArray(target.parameters)
+    ) {
       throw new ShopifyPublishError('stagedUploadsCreate', 'invalid-response', 'the answer had an incomplete staged upload target');
     }
     const parameters = target.parameters.filter(isRecord).map((p) => ({ name: String(p.name), value: String(p.value) }));
@@ -48,10 +57,15 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
   async function findOnlineStore(signal?: AbortSignal): Promise<string> {
     const data = await client.call({ step: 'publications', query: PUBLICATIONS, variables: { first: 50 }, idempotent: true, signal });
     const nodes = isRecord(data.publications) && Array.isArray(data.publications.nodes) ? data.publications.nodes.filter(isRecord) : [];
-    const title = (n: Record<string, unknown>) => (isRecord(n.catalog) && typeof n.catalog.title === 'string' ? n.catalog.title : typeof n.name === 'string' ? n.name : '');
+    const title = (n: Record<string, unknown>) =>
+      isRecord(n.catalog) && typeof n.catalog.title === 'string' ? n.catalog.title : typeof n.name === 'string' ? n.name : '';
     const found = nodes.find((n) => title(n).trim().toLowerCase() === ONLINE_STORE.toLowerCase());
     if (!found || typeof found.id !== 'string') {
-      throw new ShopifyPublishError('publications', 'invalid-response', `the store has no "${ONLINE_STORE}" publication; install the Online Store channel or give the token read_publications`);
+      throw new ShopifyPublishError(
+        'publications',
+        'invalid-response',
+        `the store has no "${ONLINE_STORE}" publication; install the Online Store channel or give the token read_publications`,
+      );
     }
     return found.id;
   }
@@ -90,7 +104,11 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       const targets = readStagedTargets(staged, images.length);
       for (const [i, target] of targets.entries()) {
         const image = images[i]!;
-        await uploadToStagedTarget(target, { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' }, { dispatcher: client.dispatcher, signal, timeoutMs });
+        await uploadToStagedTarget(
+          target,
+          { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' },
+          { dispatcher: client.dispatcher, signal, timeoutMs },
+        );
       }
 
       const created = await send(
@@ -106,7 +124,11 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
             status: 'ACTIVE',
             productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
           },
-          media: targets.map((target, i) => ({ originalSource: target.resourceUrl, mediaContentType: 'IMAGE', alt: images[i]!.altText.slice(0, 512) })),
+          media: targets.map((target, i) => ({
+            originalSource: target.resourceUrl,
+            mediaContentType: 'IMAGE',
+            alt: images[i]!.altText.slice(0, 512),
+          })),
         },
         false,
       );

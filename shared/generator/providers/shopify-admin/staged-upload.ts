@@ -22,10 +22,17 @@ export async function uploadToStagedTarget(
   for (const { name, value } of target.parameters) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
 
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]) : AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)])
+    : AbortSignal.timeout(options.timeoutMs);
   let response;
   try {
-    response = await fetch(target.url, { method: 'POST', body: form, signal, ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}) });
+    response = await fetch(target.url, {
+      method: 'POST',
+      body: form,
+      signal,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -33,13 +40,20 @@ export async function uploadToStagedTarget(
     throw new ShopifyPublishError(
       'image upload',
       timedOut ? 'timeout' : 'network',
-      timedOut ? `the storage service did not answer within ${options.timeoutMs} ms` : `could not reach the storage service (${String(code)})`,
+      timedOut
+        ? `the storage service did not answer within ${options.timeoutMs} ms`
+        : `could not reach the storage service (${String(code)})`,
       { cause: error },
     );
   }
   if (response.status < 200 || response.status > 299) {
     const body = tidy((await response.text()).replace(/<[^>]*>/g, ' '));
-    throw new ShopifyPublishError('image upload', 'http', `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`, { status: response.status });
+    throw new ShopifyPublishError(
+      'image upload',
+      'http',
+      `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`,
+      { status: response.status },
+    );
   }
   await response.arrayBuffer();
 }

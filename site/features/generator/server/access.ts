@@ -76,14 +76,25 @@ export function createGeneratorAccess({ token, host }: AccessOptions): Generator
         // No Host header (HTTP/1.0 allows it) says nothing about where the request was sent: refuse it too.
         const name = hostName(headers.get('host'));
         if (!name || !isLoopbackHost(name)) {
-          return { allowed: false, status: 403, error: 'Without GENERATOR_TOKEN the generator only answers requests addressed to this machine (localhost or 127.0.0.1).' };
+          return {
+            allowed: false,
+            status: 403,
+            error: 'Without GENERATOR_TOKEN the generator only answers requests addressed to this machine (localhost or 127.0.0.1).',
+          };
         }
         return { allowed: true };
       }
       if (!bearer) return { allowed: true };
       const match = /^Bearer[ ]+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
-      if (!match?.[1]) return { allowed: false, status: 401, error: 'The generator needs a staff token: send Authorization: Bearer <token>.', headers: UNAUTHORIZED };
-      if (!tokenMatches(match[1], expected)) return { allowed: false, status: 401, error: 'The staff token is not valid.', headers: UNAUTHORIZED };
+      if (!match?.[1])
+        return {
+          allowed: false,
+          status: 401,
+          error: 'The generator needs a staff token: send Authorization: Bearer <token>.',
+          headers: UNAUTHORIZED,
+        };
+      if (!tokenMatches(match[1], expected))
+        return { allowed: false, status: 401, error: 'The staff token is not valid.', headers: UNAUTHORIZED };
       return { allowed: true };
     },
     describe() {

@@ -17,7 +17,9 @@ export async function postDeployHook(url: string, { timeoutMs = DEPLOY_HOOK_TIME
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     const cause = error instanceof Error ? ((error.cause as { code?: string } | undefined)?.code ?? error.message) : String(error);
     const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-    throw new DeployHookError(timedOut ? `the deploy hook did not answer within ${limit}` : `the deploy hook could not be reached (${cause})`);
+    throw new DeployHookError(
+      timedOut ? `the deploy hook did not answer within ${limit}` : `the deploy hook could not be reached (${cause})`,
+    );
   }
   await response.body?.cancel();
   if (!response.ok) throw new DeployHookError(`the deploy hook answered HTTP ${response.status}`);

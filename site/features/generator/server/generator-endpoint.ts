@@ -45,7 +45,11 @@ export function generatorPost<S extends z.ZodType>(
 }
 
 /** A GET endpoint; `bearer: false` for URLs a browser loads by itself (images). */
-export function generatorGet(what: string, run: (services: GeneratorServices, context: APIContext) => Promise<Response>, { bearer = true } = {}): APIRoute {
+export function generatorGet(
+  what: string,
+  run: (services: GeneratorServices, context: APIContext) => Promise<Response>,
+  { bearer = true } = {},
+): APIRoute {
   return async (context) => {
     const services = context.locals.generator;
     if (!services) return errorResponse(503, NOT_SERVED);

@@ -44,10 +44,17 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   running.set(message.id, controller);
-  run(message.job, controller.signal).then(
-    (result) => send({ type: 'done', id: message.id, result }),
-    (error: unknown) => send({ type: 'failed', id: message.id, error: { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) } }),
-  ).finally(() => running.delete(message.id));
+  run(message.job, controller.signal)
+    .then(
+      (result) => send({ type: 'done', id: message.id, result }),
+      (error: unknown) =>
+        send({
+          type: 'failed',
+          id: message.id,
+          error: { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) },
+        }),
+    )
+    .finally(() => running.delete(message.id));
 });
 
 // Font parsing happens now, while the staff member reads the page, not during the first design.

@@ -31,7 +31,14 @@ export interface PublishFollowUpOptions {
 
 const plural = (n: number) => `${n} new product${n === 1 ? '' : 's'}`;
 
-export function createPublishFollowUp({ rebuild, deployHookUrl, log, quietMs = 2000, maxWaitMs = 10_000, postHook = postDeployHook }: PublishFollowUpOptions): PublishFollowUp {
+export function createPublishFollowUp({
+  rebuild,
+  deployHookUrl,
+  log,
+  quietMs = 2000,
+  maxWaitMs = 10_000,
+  postHook = postDeployHook,
+}: PublishFollowUpOptions): PublishFollowUp {
   let timer: NodeJS.Timeout | undefined;
   let firstAt = 0;
   let count = 0;
@@ -46,7 +53,9 @@ export function createPublishFollowUp({ rebuild, deployHookUrl, log, quietMs = 2
       await rebuild();
       log(`Store rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s: the new products are live.`);
     } catch (error) {
-      log(`The store could not be rebuilt after publishing (${errorMessage(error)}); the current build keeps serving, and the next publish tries again.`);
+      log(
+        `The store could not be rebuilt after publishing (${errorMessage(error)}); the current build keeps serving, and the next publish tries again.`,
+      );
     }
   }
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/concept-schema.ts';
-import { GENERATOR_MESSAGES, MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../../shared/generator/messages.ts';
+import {
+  GENERATOR_MESSAGES,
+  MAX_GUIDELINES_CHARS,
+  MAX_PRODUCT_COUNT,
+  MAX_THEME_CHARS,
+  MIN_PRODUCT_COUNT,
+} from '../../../../shared/generator/messages.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 
@@ -65,7 +71,9 @@ export const DesignRequestSchema = z.object(
 );
 
 const imageUrl = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? GENERATOR_MESSAGES.noDesignImage : 'imageUrl must be text') })
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? GENERATOR_MESSAGES.noDesignImage : 'imageUrl must be text'),
+  })
   .min(1, GENERATOR_MESSAGES.noDesignImage)
   .refine((url) => designFileFromUrl(url) !== undefined, 'imageUrl must be a design made by this server (/api/designs/…)');
 

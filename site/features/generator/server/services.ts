@@ -78,7 +78,11 @@ function publicUrlOf(fileUrl: string): string {
   return designUrl(name);
 }
 
-export function createGeneratorServices({ config, log = (line) => console.log(line), onPublished }: GeneratorServicesOptions): GeneratorServices {
+export function createGeneratorServices({
+  config,
+  log = (line) => console.log(line),
+  onPublished,
+}: GeneratorServicesOptions): GeneratorServices {
   const access = createGeneratorAccess({ token: config.generator.token, host: config.server.host });
   const designsDir = config.generator.designsDir;
   let providers: ReturnType<typeof describeProviders> | undefined;
@@ -121,7 +125,10 @@ export function createGeneratorServices({ config, log = (line) => console.log(li
     generateDesign: (request, signal) =>
       run(async () => {
         const design = await worker.run({ kind: 'design', request }, signal);
-        return { imageUrl: publicUrlOf(design.imageUrl), ...(design.files ? { printUrl: publicUrlOf(pathToFileURL(design.files.print).href) } : {}) };
+        return {
+          imageUrl: publicUrlOf(design.imageUrl),
+          ...(design.files ? { printUrl: publicUrlOf(pathToFileURL(design.files.print).href) } : {}),
+        };
       }),
 
     publish: (product, signal) =>

@@ -1,5 +1,12 @@
 import type { Config } from '../../../../shared/config.ts';
-import type { Concept, ConceptRequest, DesignRequestBody, DesignResult, PublishRequestBody, PublishResult } from '../../../../shared/generator/types.ts';
+import type {
+  Concept,
+  ConceptRequest,
+  DesignRequestBody,
+  DesignResult,
+  PublishRequestBody,
+  PublishResult,
+} from '../../../../shared/generator/types.ts';
 
 /** The messages between the server and its generator worker thread (all structured-clone safe). */
 
@@ -27,6 +34,4 @@ export interface JobFailure {
   message: string;
 }
 
-export type FromWorker =
-  | { type: 'done'; id: number; result: JobResults[Job['kind']] }
-  | { type: 'failed'; id: number; error: JobFailure };
+export type FromWorker = { type: 'done'; id: number; result: JobResults[Job['kind']] } | { type: 'failed'; id: number; error: JobFailure };
