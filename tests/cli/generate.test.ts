@@ -338,6 +338,7 @@ describe('stop signals', () => {
     // The handler on its own: the first signal only aborts, so the process would otherwise run on.
     const script = [
       `import { listenForStopSignals } from ${JSON.stringify(path.join(REPO_ROOT, 'cli', 'signals.ts'))};`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source code for a child process
       'const stop = listenForStopSignals((s) => console.log(`first ${s} aborted=${stop.signal.aborted}`));',
       'setInterval(() => {}, 1000);',
       "console.log('listening');",

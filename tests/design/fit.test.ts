@@ -21,7 +21,7 @@ const VARIED_QUOTES = [
   'Pneumonoultramicroscopicsilicovolcanoconiosis',
   `Supercalifragilisticexpialidocious${'x'.repeat(140)}`,
   'x'.repeat(200),
-  'W'.repeat(120) + ' ' + 'M'.repeat(79),
+  `${'W'.repeat(120)} ${'M'.repeat(79)}`,
   'My AI assistant scheduled a meeting with my other AI assistant to discuss synergy. Neither of them invited me, and honestly the quarterly numbers have never looked better than they do now. Ok',
   'a b c d e f g h i j k l m n o p q r s t u v w x y z a b c d e f g h i j k l m n o p q r s t u v w x y z',
   '<script>alert(1)</script>',

@@ -95,8 +95,18 @@ describe('generateProducts', () => {
     await generateProducts(
       { count: 1, theme: 'cats', brand: BRAND, guidelines: 'No puns about Excel', delayMs: 0 },
       {
-        concepts: { generateConcepts: async (req) => ((conceptRequest = req), [concept('Solo')]) },
-        designs: { generateDesign: async (req) => (seen.push(req), { imageUrl: 'x' }) },
+        concepts: {
+          generateConcepts: async (req) => {
+            conceptRequest = req;
+            return [concept('Solo')];
+          },
+        },
+        designs: {
+          generateDesign: async (req) => {
+            seen.push(req);
+            return { imageUrl: 'x' };
+          },
+        },
       },
     );
     expect(conceptRequest).toEqual({ productCount: 1, theme: 'cats', brand: BRAND, guidelines: 'No puns about Excel' });

@@ -34,7 +34,15 @@ const design = (i: number): DesignRequestBody => ({
 
 function recordingStore(): { store: DesignStore; saved: DesignToSave[] } {
   const saved: DesignToSave[] = [];
-  return { saved, store: { save: async (d) => (saved.push(d), { imageUrl: `memory://${saved.length}` }) } };
+  return {
+    saved,
+    store: {
+      save: async (d) => {
+        saved.push(d);
+        return { imageUrl: `memory://${saved.length}` };
+      },
+    },
+  };
 }
 
 describe('offline design provider', () => {

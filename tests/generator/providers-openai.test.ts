@@ -370,7 +370,12 @@ describe('artwork design provider', () => {
     const s = await server(() => ({ json: imagesResponse(png.toString('base64')) }));
     const saved: DesignToSave[] = [];
     const files = createDirectoryDesignStore(dir);
-    const store: DesignStore = { save: async (d, signal) => (saved.push(d), files.save(d, signal)) };
+    const store: DesignStore = {
+      save: async (d, signal) => {
+        saved.push(d);
+        return files.save(d, signal);
+      },
+    };
     const provider = createArtworkDesignProvider({ artwork: artwork(s), store });
 
     const result = await provider.generateDesign({

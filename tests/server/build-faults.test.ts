@@ -122,7 +122,7 @@ describe('a Storefront API that fails during a rebuild', () => {
   });
 
   it('an answer of an unexpected shape: names the field, no retries', async () => {
-    const message = await failingRebuild((request, good) => {
+    const message = await failingRebuild((_request, good) => {
       const page = good().body as { data: { products: { edges: { node: Record<string, unknown> }[] } } };
       for (const edge of page.data.products.edges) edge.node.variants = { nodes: [] };
       return { body: page };

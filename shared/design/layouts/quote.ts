@@ -86,7 +86,7 @@ function render(input: LayoutInput): LayoutOutput {
 
   const captionLines = caption ? placeBlock(caption, { x: region.x, y: top, width: region.width, height: blockHeight(caption) }, 0) : [];
   const quoteMarkup = linesMarkup(defs, quoteLines, () => palette.ink);
-  const body = `<g fill="${palette.accent}">${markMarkup}${rule}</g>` + quoteMarkup + linesMarkup(defs, captionLines, () => palette.ink);
+  const body = `<g fill="${palette.accent}">${markMarkup}${rule}</g>${quoteMarkup}${linesMarkup(defs, captionLines, () => palette.ink)}`;
   return {
     body,
     quoteBody: quoteMarkup,

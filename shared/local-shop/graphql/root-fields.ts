@@ -59,7 +59,7 @@ function rememberProducts(cart: CartRecord, ctx: ShopContext): CartRecord {
 
 function cartLookup(args: Args, ctx: ShopContext) {
   const parsed = typeof args.id === 'string' ? parseGid(args.id) : null;
-  if (!parsed || parsed.type !== 'Cart') return null;
+  if (parsed?.type !== 'Cart') return null;
   const cart = findCart(ctx.store, parsed.id, parsed.params.get('key'));
   return cart && rememberProducts(cart, ctx);
 }
@@ -106,6 +106,8 @@ export const ROOT_FIELDS: Record<string, TypeFields> = {
     id: () => gid('Shop', 1),
     name: () => STORE_NAME,
     description: () => SHOP_DESCRIPTION,
+    // Shopify's own format string, placeholder and all.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Liquid placeholder, not a template literal
     moneyFormat: () => '${{amount}}',
   }),
   Mutation: defineFields<unknown>({

@@ -42,6 +42,7 @@ export function ProductsSection({ products, running, publishing, providerName, p
           <span>Coming up with product ideas...</span>
         </div>
       ) : (
+        // biome-ignore lint/a11y/noRedundantRoles: Safari drops list semantics from a list styled without markers
         <ul className="grid gen-grid" role="list">
           {products.map((product) => (
             <li key={product.index}>

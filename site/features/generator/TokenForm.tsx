@@ -16,6 +16,7 @@ export function TokenForm({ refused, onSubmit }: TokenFormProps) {
   const [token, setToken] = useState('');
   const input = useRef<HTMLInputElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again each time the server refuses a token
   useEffect(() => {
     input.current?.focus();
   }, [refused]);

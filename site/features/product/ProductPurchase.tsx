@@ -63,7 +63,7 @@ export default function ProductPurchase({ product: built, endpoint }: Props) {
   }
 
   function add() {
-    if (!variant || !variant.availableForSale) return;
+    if (!variant?.availableForSale) return;
     addToCartAndNotify(cartItemFor(product, variant));
   }
 

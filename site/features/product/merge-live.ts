@@ -7,7 +7,7 @@ import type { LiveProduct } from './live-product.ts';
  * are left out (their options would need the full product).
  */
 export function withLiveData(product: Product, live: LiveProduct | null): Product {
-  if (!live || live.state !== 'found') return product;
+  if (live?.state !== 'found') return product;
   const fresh = new Map(live.variants.map((variant) => [variant.id, variant]));
   const variants = product.variants.flatMap((variant) => {
     const update = fresh.get(variant.id);

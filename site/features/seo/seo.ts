@@ -63,9 +63,9 @@ export function jsonLdText(value: unknown): string {
 
 /** sitemap.xml for the home page and every product page. */
 export function sitemapXml(site: string | URL, handles: readonly string[]): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const urls = [canonicalUrl(site, '/'), ...handles.map((handle) => canonicalUrl(site, `/product/${encodeURIComponent(handle)}`))];
-  const entries = urls.map((loc) => `  <url><loc>${escape(loc)}</loc></url>`).join('\n');
+  const entries = urls.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
 

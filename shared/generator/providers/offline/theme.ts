@@ -213,7 +213,7 @@ class RunReader {
   private startActivity(): void {
     const first = this.items[this.i];
     const next = this.items[this.i + 1];
-    if (!first || first.role !== 'content' || !next) return;
+    if (first?.role !== 'content' || !next) return;
     if (isGerund(first) && next.role !== 'relative' && !this.describesNoun(this.i)) this.activity('gerund');
     else if (PLAIN_VERBS.has(first.lower) && next.role !== 'relative') this.activity('base');
     else if (NOUN_VERBS.has(first.lower) && (next.role === 'det' || next.role === 'preposition' || next.role === 'context'))

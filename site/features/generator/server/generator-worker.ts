@@ -66,7 +66,8 @@ export function createGeneratorWorker(setup: WorkerSetup, log: (line: string) =>
     run<K extends Job['kind']>(job: JobOf<K>, signal?: AbortSignal): Promise<JobResults[K]> {
       if (closed) return Promise.reject(new Error('The generator is shutting down'));
       signal?.throwIfAborted();
-      const thread = (worker ??= start());
+      worker ??= start();
+      const thread = worker;
       const id = nextId++;
       return new Promise<JobResults[K]>((resolve, reject) => {
         const onAbort = () => {
