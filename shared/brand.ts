@@ -1,4 +1,4 @@
-/** The store's identity and the brand profile sent with concept generation (SPEC §3, §9: fixed values). */
+/** The store's identity and the brand profile sent with concept generation (fixed values: docs/behaviour/constants.md). */
 export const STORE_NAME = 'Neural Threads';
 
 export const BRAND = {

@@ -6,7 +6,7 @@ export interface Money {
 
 export const DEFAULT_CURRENCY = 'USD';
 
-/** SPEC §9: currency code, then '$', then the amount with 2 decimals: "USD $24.99". */
+/** Price display (docs/behaviour/constants.md): currency code, then '$', then the amount with 2 decimals: "USD $24.99". */
 export function formatPrice(money: Money): string {
   return `${money.currencyCode} $${formatAmount(money.amount)}`;
 }

@@ -2,7 +2,7 @@ import { isRecord } from '../is-record.ts';
 import { DEFAULT_CURRENCY, fromCents, toCents, type Money } from '../money.ts';
 
 /**
- * The cart's rules (SPEC §3, §4) as pure functions over a cart value. The browser store wraps them;
+ * The cart's rules (docs/behaviour/cart.md) as pure functions over a cart value. The browser store wraps them;
  * nothing here touches storage, React or the network.
  */
 
@@ -81,7 +81,7 @@ export function totalPrice(cart: Cart): Money {
   return { amount: fromCents(cents), currencyCode: cart.items[0]?.price.currencyCode ?? DEFAULT_CURRENCY };
 }
 
-/** "N item(s) in your cart" or the empty text (SPEC §2). */
+/** "N item(s) in your cart" or the empty text. */
 export function cartSummary(cart: Cart): string {
   const count = totalQuantity(cart);
   return count === 0 ? 'Your cart is empty' : `${count} item(s) in your cart`;

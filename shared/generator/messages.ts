@@ -1,4 +1,4 @@
-/** The generator's user-facing texts (SPEC §8), verbatim, shared by the CLI and the /generator page. */
+/** The generator's user-facing texts (docs/behaviour/errors.md), verbatim, shared by the CLI and the /generator page. */
 export const GENERATOR_MESSAGES = {
   generatingIdeas: 'Generating product ideas...',
   generatedConcepts: (n: number) => `Generated ${n} product concepts`,

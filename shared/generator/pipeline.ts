@@ -3,7 +3,7 @@ import { DEFAULT_DESIGN_DELAY_MS, GENERATOR_MESSAGES } from './messages.ts';
 import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
 
 /**
- * The generator pipeline (SPEC §4): concepts → one design at a time in list order with a pause after
+ * The generator pipeline (docs/behaviour/generator.md): concepts → one design at a time in list order with a pause after
  * each → publishing of ready products. It owns the statuses and progress messages; whoever drives it
  * (the CLI, the /generator island) only renders the snapshots it reports. Browser-safe: no Node, no zod.
  */

@@ -1,7 +1,7 @@
 import type { BrandProfile } from '../brand.ts';
 
 /**
- * The generator's data and provider interfaces (SPEC §3, §7). Plain types only: the pipeline runs in
+ * The generator's data and provider interfaces (docs/behaviour/generator.md). Plain types only: the pipeline runs in
  * the browser (the /generator island) as well as in Node (the CLI), so nothing here may pull in zod
  * or Node modules. Validation of what crosses a boundary lives with the providers.
  */

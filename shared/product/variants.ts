@@ -46,7 +46,7 @@ export function valueState(product: ProductLike, selection: Selection, optionNam
   return variant.availableForSale ? 'available' : 'sold-out';
 }
 
-/** SPEC §2: the Options section shows only when the first option has more than one value. */
+/** The Options section shows only when the first option has more than one value (docs/behaviour/storefront.md). */
 export function showsOptions(product: ProductLike): boolean {
   return (product.options[0]?.values.length ?? 0) > 1;
 }

@@ -5,7 +5,7 @@ import { StorefrontError, checkCartPayload, readGraphqlBody, statusError } from 
 
 /**
  * The browser's path to the Storefront API: plain fetch, no zod, undici or GraphQL tooling, so the
- * islands that import it stay small. Same messages as the server client (SPEC §8).
+ * islands that import it stay small. Same messages as the server client (docs/behaviour/errors.md).
  */
 
 export interface BrowserEndpoint {

@@ -19,7 +19,7 @@ import { createTransport, type GraphqlTransport, type TransportOptions } from '.
 /** The server-side Storefront API client: build time, CLI, tests. The browser has `browser.ts`. */
 export interface StorefrontClient {
   readonly endpoint: Pick<StorefrontEndpoint, 'graphqlUrl' | 'token'>;
-  /** One page of products; `first` defaults to 20 (SPEC §7); `newestFirst` lists the latest products first. */
+  /** One page of products; `first` defaults to 20; `newestFirst` lists the latest products first. */
   listProducts(first?: number, signal?: AbortSignal, options?: { newestFirst?: boolean }): Promise<Product[]>;
   /** Every product in the store, walking cursor pages of `pageSize` (at most 250). */
   allProducts(options?: { pageSize?: number; signal?: AbortSignal; onPage?: (count: number) => void }): Promise<Product[]>;

@@ -4,7 +4,7 @@ export const STOREFRONT_API_VERSION = '2025-07';
 export const STOREFRONT_GRAPHQL_PATH = `/api/${STOREFRONT_API_VERSION}/graphql.json`;
 export const STOREFRONT_TOKEN_HEADER = 'X-Shopify-Storefront-Access-Token';
 
-/** SPEC §9: the home page asks for 20 products; products carry 5 images and 10 variants; carts 100 lines. */
+/** Limits (docs/behaviour/constants.md): the home page asks for 20 products; products carry 5 images and 10 variants; carts 100 lines. */
 export const PRODUCT_LIST_SIZE = 20;
 export const PRODUCT_IMAGES = 5;
 export const PRODUCT_VARIANTS = 10;

@@ -1,7 +1,7 @@
 import { isRecord } from '../is-record.ts';
 
 /**
- * The Storefront errors of SPEC §8, verbatim, and the rules that turn an HTTP answer into data or
+ * The Storefront errors (docs/behaviour/errors.md), verbatim, and the rules that turn an HTTP answer into data or
  * one of them. No libraries: the server client and the browser checkout share it.
  */
 
@@ -43,7 +43,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status === 430 || (status >= 500 && status <= 599);
 }
 
-/** A non-OK status as the spec words it. */
+/** A non-OK status, worded as the error catalogue has it. */
 export function statusError(status: number, operation: string): StorefrontError {
   return status === 402
     ? new StorefrontError('billing', STOREFRONT_MESSAGES.billing, operation, { status })
@@ -56,7 +56,7 @@ function invalid(operation: string, detail: string): StorefrontError {
 
 /**
  * Parses a successful (2xx) body: JSON, then the GraphQL envelope. Returns `data`, or throws the
- * spec's "Error calling Shopify" when the answer carries an `errors` array.
+ * "Error calling Shopify" error when the answer carries an `errors` array.
  */
 export function readGraphqlBody(text: string, operation: string, contentType = ''): Record<string, unknown> {
   let body: unknown;

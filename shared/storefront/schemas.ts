@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shapes the Storefront API answers with (SPEC §3), validated at the boundary, and the flat
+ * The shapes the Storefront API answers with, validated at the boundary, and the flat
  * domain types the rest of the product uses (connections unwrapped into arrays).
  */
 

@@ -37,7 +37,7 @@ export async function measureShopLoad(log: (line: string) => void, requests = SH
       figures,
       notes: [
         `\`tshirt-gen shop --no-seed --fixtures ${SHOP_PRODUCTS}\` on 127.0.0.1 in its own process; autocannon with ${SHOP_CONNECTIONS} keep-alive connections, ${requests} requests per query after ${WARM_UP_REQUESTS} unmeasured ones, POSTing the same GraphQL documents the site sends (the full product fields for 20 products; a one-line cart).`,
-        'No budget in the issue for these: they are here to notice a regression. Errors count non-2xx answers, answers with GraphQL errors or without the data, socket errors and timeouts; any error fails the section. `npm test` runs the same load, smaller, in tests/load-shop.test.ts.',
+        'No budget in the issue for these: they are here to notice a regression. Errors count non-2xx answers, answers with GraphQL errors or without the data, socket errors and timeouts; any error fails the section. `npm test` runs the same load, smaller, in tests/local-shop/load.test.ts.',
       ],
     };
   } finally {

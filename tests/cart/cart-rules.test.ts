@@ -27,7 +27,7 @@ function item(variant: string, overrides: Partial<CartItem> = {}): CartItem {
   };
 }
 
-describe('cart rules (SPEC §4)', () => {
+describe('cart rules', () => {
   it('adding a new variant appends a line with quantity 1', () => {
     const cart = addItem(addItem(clearCart(), item('1')), item('2'));
     expect(cart.items.map((l) => [l.variantId, l.quantity])).toEqual([
@@ -135,7 +135,7 @@ describe('stored cart', () => {
   });
 });
 
-describe('price formatting (SPEC §9)', () => {
+describe('price formatting', () => {
   it('currency code, then $, then two decimals', () => {
     expect(formatPrice({ amount: '24.99', currencyCode: 'USD' })).toBe('USD $24.99');
     expect(formatPrice({ amount: '25.0', currencyCode: 'USD' })).toBe('USD $25.00');

@@ -137,7 +137,7 @@ describe('checkout from the store', () => {
     }
   });
 
-  it('on failure rethrows the spec message, clears loading and leaves the cart untouched', async () => {
+  it('on failure rethrows the Storefront message, clears loading and leaves the cart untouched', async () => {
     const server = await startScriptedServer(() => ({
       body: { data: { cartCreate: { cart: null, userErrors: [{ field: ['input'], message: 'Variant is sold out' }] } } },
     }));

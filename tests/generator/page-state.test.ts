@@ -77,7 +77,7 @@ describe('Number of Products', () => {
 });
 
 describe('the page controller', () => {
-  it('runs concepts then designs, toasting what SPEC §8 says, and ends with the progress message', async () => {
+  it('runs concepts then designs, toasting the documented messages, and ends with the progress message', async () => {
     const { controller, titles } = setup();
     const run = controller.generate({ count: 2, theme: 'cats', guidelines: '' });
     expect(controller.$view.get().running).toBe(true);

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('products', () => {
-  it('answers the product list with every SPEC §3 field through the Storefront client', () => {
+  it('answers the product list with every product field the storefront reads through the Storefront client', () => {
     expect(products.length).toBeGreaterThanOrEqual(12);
     for (const product of products) {
       expect(product.id).toMatch(GID('Product'));

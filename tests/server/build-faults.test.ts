@@ -5,7 +5,7 @@ import { cataloguePage, startScriptedStore, type ProductsRequest, type ScriptedS
 /**
  * The Storefront API failing while `npm start` rebuilds: a good first build, then one rebuild per
  * fault (429 with Retry-After, timeouts, a 503 storm in the middle of the catalogue walk, a body that
- * is not JSON, an unexpected shape). Each rebuild fails with the spec's message after a bounded
+ * is not JSON, an unexpected shape). Each rebuild fails with the Storefront message after a bounded
  * number of requests, and shoppers keep getting the first build, whole.
  */
 

@@ -67,7 +67,7 @@ describe('astro build', () => {
     expect(existsSync(path.join(dir, 'client', 'product'))).toBe(false);
   });
 
-  it("fails with the spec's message and a non-zero exit when the shop refuses", async () => {
+  it('fails with the Storefront message and a non-zero exit when the shop refuses', async () => {
     const server = await startScriptedServer(() => ({ status: 402, body: { errors: [{ message: 'Payment required' }] } }));
     servers.push(server);
     const lines: string[] = [];

@@ -80,7 +80,7 @@ describe('Storefront client: requests and answers', () => {
   });
 });
 
-describe('Storefront client: errors, verbatim from the spec', () => {
+describe('Storefront client: errors, verbatim from the error catalogue', () => {
   it('HTTP 402 → billing message, without retrying', async () => {
     const { server, client } = await clientFor(() => ({ status: 402, body: { errors: 'Payment Required' } }));
     const error = await failure(client.listProducts());
@@ -284,7 +284,7 @@ describe('browser checkout path (fetch, no zod)', () => {
     [{ body: { errors: [{ message: 'a' }, { message: 'b' }] } }, 'Error calling Shopify: a, b'],
     [{ body: { data: { cartCreate: { cart: null, userErrors: [{ message: 'Sold out' }] } } } }, 'Cart creation failed: Sold out'],
     [{ body: { data: { cartCreate: { cart: rawCart(null), userErrors: [] } } } }, 'No checkout URL returned from Shopify'],
-  ] as [ScriptedAnswer, string][])('fails with the spec message (%#)', async (answer, message) => {
+  ] as [ScriptedAnswer, string][])('fails with the catalogue message (%#)', async (answer, message) => {
     server = await startScriptedServer(() => answer);
     await expect(browserCartCreate({ graphqlUrl: server.url, token: '' }, lines)).rejects.toThrow(message);
   });

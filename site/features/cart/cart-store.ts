@@ -27,7 +27,7 @@ export const $cart = persistentAtom<Cart>(CART_STORAGE_KEY, EMPTY_CART, {
 // re-read storage, and an Add to Cart would then build on a stale cart.
 if (typeof window !== 'undefined') $cart.listen(() => {});
 
-/** SPEC §3 `isLoading`: true while checkout is being created; never stored. */
+/** The cart state's `isLoading`: true while checkout is being created; never stored. */
 export const $checkoutLoading = atom(false);
 
 export function addToCart(item: CartItem): void {

@@ -2,7 +2,7 @@ import { browserCartCreate, type BrowserEndpoint, type BrowserRequestOptions } f
 import { $cart, $checkoutLoading } from './cart-store.ts';
 
 /**
- * SPEC §4 checkout: nothing when the cart is empty; otherwise loading on, a remote cart from the
+ * Checkout (docs/behaviour/cart.md): nothing when the cart is empty; otherwise loading on, a remote cart from the
  * Storefront API, its checkout URL stored, loading off whatever happens, errors rethrown.
  * Returns the checkout URL (with channel=online_store), or null for an empty cart.
  */

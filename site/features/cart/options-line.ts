@@ -1,7 +1,7 @@
 import type { SelectedOption } from '../../../shared/cart/cart.ts';
 
 /**
- * A cart line's option values joined by a bullet (SPEC §2): "Black • L". Shopify's placeholder for
+ * A cart line's option values joined by a bullet: "Black • L". Shopify's placeholder for
  * products without options ("Default Title") is left out.
  */
 export function optionsLine(options: readonly SelectedOption[]): string {

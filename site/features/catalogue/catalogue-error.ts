@@ -1,4 +1,4 @@
-/** A Storefront failure at build time, carrying the spec's message (SPEC §8) and no stack for users. */
+/** A Storefront failure at build time, carrying the Storefront client's message (docs/behaviour/errors.md) and no stack for users. */
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
 

@@ -43,7 +43,7 @@ export function allProducts(): Promise<Product[]> {
 }
 
 /**
- * The home page's list: 20 products (SPEC §9), the newest first, so what the generator publishes
+ * The home page's list: 20 products (docs/behaviour/constants.md), the newest first, so what the generator publishes
  * shows on the home page even when the store holds more than 20 (by default Shopify lists the oldest first).
  */
 export function homeProducts(): Promise<Product[]> {

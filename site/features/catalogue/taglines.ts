@@ -1,4 +1,4 @@
-/** The five hero taglines (SPEC §2, §9): one is shown at random on each page view. */
+/** The five hero taglines: one is shown at random on each page view. */
 export const TAGLINES = [
   'Not replaced by AI. Promoted to managing it.',
   'Twenty years of experience, now with autocomplete.',

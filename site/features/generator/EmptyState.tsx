@@ -1,6 +1,6 @@
 import { ShirtIcon } from './icons.tsx';
 
-/** Shown when there are no products and nothing is running (SPEC §2). */
+/** Shown when there are no products and nothing is running. */
 export function EmptyState() {
   return (
     <div className="gen-empty">

@@ -12,7 +12,7 @@ import { productCountFrom } from './product-count.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { SparklesIcon } from './icons.tsx';
 
-/** The settings card (SPEC §2): count, theme, brand guidelines, and the full-width generate button. */
+/** The settings card (docs/behaviour/generator.md): count, theme, brand guidelines, and the full-width generate button. */
 
 interface SettingsCardProps {
   running: boolean;

@@ -114,7 +114,7 @@ export function createGeneratorController(deps: GeneratorDeps): GeneratorControl
     const chosen = view.products.filter((p) => (!wanted || wanted.has(p.index)) && !busy.has(p.index));
     const missingImage = chosen.filter((p) => p.status === 'ready' && !p.imageUrl);
     const targets = chosen.filter((p) => p.status === 'ready' && p.imageUrl).map((p) => p.index);
-    // SPEC: publishing requires a design image; say so rather than sending a request bound to fail.
+    // Publishing requires a design image (docs/behaviour/generator.md); say so rather than sending a request bound to fail.
     if (missingImage.length > 0) failure(GENERATOR_MESSAGES.noDesignImage);
     if (targets.length === 0) return;
 

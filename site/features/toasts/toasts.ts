@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** Short notices at the top centre of the page (SPEC §8): "Added to cart!", "Checkout failed". */
+/** Short notices at the top centre of the page: "Added to cart!", "Checkout failed". */
 export interface Toast {
   id: number;
   title: string;
