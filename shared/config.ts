@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   GENERATOR_TOKEN: optionalText,
   GENERATOR_DELAY_MS: nonNegativeInt(1000),
   DEPLOY_HOOK_URL: httpUrl,
+  SHOPIFY_WEBHOOK_SECRET: optionalText,
+  SHUTDOWN_DRAIN_MS: nonNegativeInt(0),
+  LOG_FORMAT: z.enum(['json', 'text'], { message: 'must be json or text' }).optional(),
 });
 
 export interface StorefrontEndpoint {
@@ -101,7 +104,14 @@ export interface Config {
     publicUrl: string | undefined;
   };
   shopifyAdminToken: string | undefined;
-  server: { host: string; port: number; siteUrl: string; buildsDir: string };
+  server: {
+    host: string;
+    port: number;
+    siteUrl: string;
+    buildsDir: string;
+    /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes. */
+    shutdownDrainMs: number;
+  };
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
   generator: {
     token: string | undefined;
@@ -110,6 +120,10 @@ export interface Config {
     /** Where the server keeps the designs the /generator page makes (served under /api/designs/). */
     designsDir: string;
   };
+  /** The secret Shopify signs webhook deliveries with (the app's client secret); server only. */
+  webhookSecret: string | undefined;
+  /** LOG_FORMAT: one JSON object per line, or readable lines. */
+  logFormat: 'json' | 'text';
 }
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-5.4-mini';
@@ -174,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       port: e.PORT,
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       buildsDir: e.SITE_BUILDS_DIR ? path.resolve(cwd, e.SITE_BUILDS_DIR) : path.join(dataDir, 'site-builds'),
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     },
     openai: {
       apiKey: e.OPENAI_API_KEY,
@@ -187,5 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       deployHookUrl: e.DEPLOY_HOOK_URL,
       designsDir: path.join(dataDir, 'designs'),
     },
+    webhookSecret: e.SHOPIFY_WEBHOOK_SECRET,
+    logFormat: e.LOG_FORMAT ?? 'text',
   };
 }

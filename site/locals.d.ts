@@ -3,5 +3,7 @@ declare namespace App {
   interface Locals {
     /** The generator API's services, from the store server (npm start) or the dev server integration. */
     generator?: import('./features/generator/server/services.ts').GeneratorServices;
+    /** Shopify webhook deliveries, from the store server (npm start). */
+    webhooks?: import('./features/webhooks/server/receiver.ts').WebhookReceiver;
   }
 }

@@ -44,13 +44,15 @@ function parseUrl(value: string): string {
 
 async function runShop(flags: ShopFlags): Promise<void> {
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for SQLite, GraphQL and zod.
-  const [{ loadConfig }, { fillWithFixtures, localShopOptionsFromConfig, startLocalShop }] = await Promise.all([
+  const [{ loadConfig }, { fillWithFixtures, localShopOptionsFromConfig, startLocalShop }, { createLogger }] = await Promise.all([
     import('../../shared/config.ts'),
     import('../../shared/local-shop/index.ts'),
+    import('../../shared/log/index.ts'),
   ]);
   const config = loadConfig();
   const defaults = localShopOptionsFromConfig(config);
-  const out = (line: string) => process.stdout.write(`${line}\n`);
+  // Redacted, and one JSON object per line with LOG_FORMAT=json (docs/behaviour/operations.md).
+  const out = createLogger({ format: config.logFormat }).line;
   // Listen for Ctrl-C/SIGTERM from the start: a signal during seeding or start-up still ends in a clean stop.
   // A second one while shutting down means "now".
   const { promise: stopped, resolve: stop } = Promise.withResolvers<NodeJS.Signals>();

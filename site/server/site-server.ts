@@ -19,6 +19,8 @@ export interface SiteServer {
   swap(dir: string): Promise<void>;
   /** The directory of the build being served, if any. */
   currentBuild(): string | undefined;
+  /** From now on /readyz answers 503 (the first step of shutting down); requests are still served. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,13 @@ export interface SiteServerOptions {
   log?: (line: string) => void;
   /** Handed to every on-demand route as Astro's `locals` (the generator API's services live here). */
   locals?: object;
+  /** Why the server is not ready beyond having no build (a database not open), or undefined when it is. */
+  notReady?: () => string | undefined;
 }
+
+/** Health for a process manager (/healthz) and a load balancer (/readyz): no details, no secrets. */
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
 
 /**
  * Sent with every answer. The pages carry their full Content-Security-Policy in a meta tag (Astro
@@ -60,11 +68,33 @@ function sendPlain(res: ServerResponse, status: number, text: string, headers: R
 /** What the build's handler reads a request body from when the server has already read it. */
 type RequestWithBody = IncomingMessage & { body?: Buffer };
 
-export async function startSiteServer({ host, port, log = (line) => console.error(line), locals }: SiteServerOptions): Promise<SiteServer> {
+export async function startSiteServer({
+  host,
+  port,
+  log = (line) => console.error(line),
+  locals,
+  notReady = () => undefined,
+}: SiteServerOptions): Promise<SiteServer> {
   let current: LoadedBuild | undefined;
+  let draining = false;
+
+  /** /healthz and /readyz, answered before anything else: they never depend on a build. */
+  function health(req: IncomingMessage, res: ServerResponse): boolean {
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== HEALTH_PATH && pathname !== READY_PATH) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendPlain(res, 405, 'Use GET', { Allow: 'GET, HEAD' });
+      return true;
+    }
+    const ready = pathname === HEALTH_PATH || (!draining && current !== undefined && notReady() === undefined);
+    res.writeHead(ready ? 200 : 503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : ready ? 'ok\n' : 'not ready\n');
+    return true;
+  }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (health(req, res)) return;
     const build = current; // fixed for the whole request, whatever swaps happen meanwhile
     if (!build) {
       sendPlain(res, 503, 'The store is being built. Try again in a moment.', { 'Retry-After': '5' });
@@ -121,7 +151,11 @@ export async function startSiteServer({ host, port, log = (line) => console.erro
       retired?.retire();
     },
     currentBuild: () => current?.dir,
+    drain() {
+      draining = true;
+    },
     close() {
+      draining = true;
       current?.retire();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,19 +1,23 @@
+import { loadConfig } from '../../shared/config.ts';
+import { createLogger } from '../../shared/log/index.ts';
 import { startStoreApp, StoreStartCancelled, type StoreApp } from './store-app.ts';
 
 /**
  * `npm start`: the embedded shop (unless SHOPIFY_STORE_DOMAIN is set), a production build against
  * it, and the store on PORT. Ctrl-C or SIGTERM stops it all, even in the middle of the first build.
+ * Lines go through the redacting logger (LOG_FORMAT=json for one JSON object per line).
  */
 
 const verbose = process.argv.includes('--verbose');
 const starting = new AbortController();
 let app: StoreApp | undefined;
 let stopping = false;
+const logger = createLogger({ format: process.env.LOG_FORMAT === 'json' ? 'json' : 'text' });
 
 function stop(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping...`);
+  logger.info(`${signal}: stopping...`, { signal });
   if (!app) {
     starting.abort(); // main() closes what had started, then exits
     return;
@@ -21,7 +25,7 @@ function stop(signal: NodeJS.Signals): void {
   app.close().then(
     () => process.exit(0),
     (error: unknown) => {
-      console.error(`Could not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error(`Could not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );
@@ -30,14 +34,16 @@ function stop(signal: NodeJS.Signals): void {
 async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.log('Building the store...');
-  app = await startStoreApp({ onBuildLine: verbose ? (line) => console.log(line) : undefined, signal: starting.signal });
-  console.log(app.startedShop ? `Embedded shop: ${app.shopUrl}` : `Storefront API: ${app.shopUrl}`);
-  console.log(`Store ready at ${app.siteUrl}`);
+  // A bad setting is reported by loadConfig as one line; checked here so it goes through the logger too.
+  loadConfig();
+  logger.info('Building the store...');
+  app = await startStoreApp({ log: logger.line, onBuildLine: verbose ? logger.line : undefined, signal: starting.signal });
+  logger.info(app.startedShop ? `Embedded shop: ${app.shopUrl}` : `Storefront API: ${app.shopUrl}`);
+  logger.info(`Store ready at ${app.siteUrl}`);
 }
 
 main().catch((error: unknown) => {
   if (error instanceof StoreStartCancelled) process.exit(0);
-  console.error(error instanceof Error ? error.message : String(error));
+  logger.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -6,6 +6,8 @@ import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
 import { createPublishFollowUp } from '../features/generator/server/publish-follow-up.ts';
 import { createGeneratorServices } from '../features/generator/server/services.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
+import { openDeliveryLog } from '../../shared/webhooks/index.ts';
+import { createWebhookReceiver } from '../features/webhooks/server/receiver.ts';
 
 /**
  * What `npm start` runs: the embedded shop (unless a real store is configured), a production build
@@ -35,6 +37,8 @@ export interface StoreAppOptions {
   onBuildLine?: (line: string) => void;
   /** Aborting it while the store starts stops whatever has started (the build is killed). */
   signal?: AbortSignal;
+  /** Called once the server listens, before the first build (its /readyz answers 503 until then). */
+  onListening?: (url: string) => void;
 }
 
 /**
@@ -55,6 +59,7 @@ export async function startStoreApp({
   log = (line) => console.log(line),
   onBuildLine,
   signal,
+  onListening,
 }: StoreAppOptions = {}): Promise<StoreApp> {
   const config = loadConfig(env);
   const root = buildsRoot(env);
@@ -71,18 +76,49 @@ export async function startStoreApp({
     log,
   });
   const generator = createGeneratorServices({ config, log, onPublished: () => followUp.published() });
+  // Shopify's deliveries (docs/behaviour/webhooks.md): a change in the shop leads to the same rebuild as a publish.
+  const webhooks = createWebhookReceiver({
+    secret: config.webhookSecret,
+    deliveries: openDeliveryLog(config.localShop.dataDir),
+    onChange: () => followUp.storeChanged(),
+    log,
+  });
 
-  async function close() {
-    stopping.abort();
-    followUp.close();
-    await server?.close();
-    await generator.close();
-    await shop?.close();
+  let closing: Promise<void> | undefined;
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      stopping.abort();
+      followUp.close();
+      if (server && config.server.shutdownDrainMs > 0) {
+        // /readyz answers 503 first, so a load balancer stops sending traffic before the port closes.
+        server.drain();
+        await new Promise((resolve) => setTimeout(resolve, config.server.shutdownDrainMs));
+      }
+      await server?.close();
+      await generator.close();
+      webhooks.close();
+      await shop?.close();
+    })();
+    return closing;
+  }
+
+  /** What /readyz needs besides a build: the databases this process holds open. */
+  function notReady(): string | undefined {
+    if (!webhooks.ready()) return 'the webhook delivery log is closed';
+    if (shop && !shop.store.isOpen()) return 'the embedded shop database is closed';
+    return undefined;
   }
 
   try {
     // Listen first: a taken port fails at once, and the shop's checkout page can link back here.
-    server = await startSiteServer({ host: config.server.host, port: config.server.port, log, locals: { generator } });
+    server = await startSiteServer({
+      host: config.server.host,
+      port: config.server.port,
+      log,
+      locals: { generator, webhooks },
+      notReady,
+    });
+    onListening?.(server.url);
     const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;
     if (config.storefront.embedded) {
       if (await answersAt(config.storefront.origin)) {

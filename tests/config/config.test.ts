@@ -17,7 +17,10 @@ describe('configuration', () => {
       port: 4321,
       siteUrl: 'http://localhost:4321',
       buildsDir: path.resolve('/srv/app', '.data', 'site-builds'),
+      shutdownDrainMs: 0,
     });
+    expect(config.webhookSecret).toBeUndefined();
+    expect(config.logFormat).toBe('text');
     expect(config.localShop.publicUrl).toBeUndefined();
     expect(config.generator.delayMs).toBe(1000);
   });

@@ -66,6 +66,11 @@ export class LocalShopStore {
     if (this.#db.isOpen) this.#db.close();
   }
 
+  /** False once closed (the server's readiness check reads it). */
+  isOpen(): boolean {
+    return this.#db.isOpen;
+  }
+
   #sql(sql: string): StatementSync {
     let statement = this.#statements.get(sql);
     if (!statement) {

@@ -11,6 +11,8 @@ import { postDeployHook } from './deploy-hook.ts';
 export interface PublishFollowUp {
   /** A product was published; the follow-up runs once publishes have been quiet for a moment. */
   published(): void;
+  /** The shop changed under the site (a Shopify webhook); gathered with publishes into the same follow-up. */
+  storeChanged(): void;
   /** Resolves when nothing is waiting or running (for tests and shutdown). */
   settled(): Promise<void>;
   close(): void;
@@ -30,6 +32,12 @@ export interface PublishFollowUpOptions {
 }
 
 const plural = (n: number) => `${n} new product${n === 1 ? '' : 's'}`;
+const changes = (n: number) => `${n} change${n === 1 ? '' : 's'} in Shopify`;
+
+function what(products: number, changed: number): string {
+  if (changed === 0) return plural(products);
+  return products === 0 ? changes(changed) : `${plural(products)} and ${changes(changed)}`;
+}
 
 export function createPublishFollowUp({
   rebuild,
@@ -42,20 +50,22 @@ export function createPublishFollowUp({
   let timer: NodeJS.Timeout | undefined;
   let firstAt = 0;
   let count = 0;
+  let changed = 0;
   let closed = false;
   const running = new Set<Promise<void>>();
 
-  async function rebuildSite(products: number): Promise<void> {
+  async function rebuildSite(products: number, storeChanges: number): Promise<void> {
     if (!rebuild) return;
     const started = performance.now();
-    log(`Rebuilding the store for ${plural(products)}...`);
+    log(`Rebuilding the store for ${what(products, storeChanges)}...`);
     try {
       await rebuild();
-      log(`Store rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s: the new products are live.`);
+      const live = storeChanges === 0 ? 'the new products are live' : 'the changes are live';
+      log(`Store rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s: ${live}.`);
     } catch (error) {
-      log(
-        `The store could not be rebuilt after publishing (${errorMessage(error)}); the current build keeps serving, and the next publish tries again.`,
-      );
+      const after = storeChanges === 0 ? 'after publishing' : 'after a change in Shopify';
+      const next = storeChanges === 0 ? 'the next publish' : 'the next change';
+      log(`The store could not be rebuilt ${after} (${errorMessage(error)}); the current build keeps serving, and ${next} tries again.`);
     }
   }
 
@@ -71,20 +81,33 @@ export function createPublishFollowUp({
   function fire(): void {
     timer = undefined;
     const products = count;
+    const storeChanges = changed;
     count = 0;
-    const work = Promise.all([rebuildSite(products), deployHookUrl ? callHook(deployHookUrl) : undefined]).then(() => undefined);
+    changed = 0;
+    const work = Promise.all([rebuildSite(products, storeChanges), deployHookUrl ? callHook(deployHookUrl) : undefined]).then(
+      () => undefined,
+    );
     running.add(work);
     void work.finally(() => running.delete(work));
+  }
+
+  function schedule(): void {
+    const now = performance.now();
+    if (count + changed === 1) firstAt = now;
+    clearTimeout(timer);
+    timer = setTimeout(fire, Math.max(0, Math.min(quietMs, firstAt + maxWaitMs - now)));
   }
 
   return {
     published() {
       if (closed) return;
-      const now = performance.now();
-      if (count === 0) firstAt = now;
       count++;
-      clearTimeout(timer);
-      timer = setTimeout(fire, Math.max(0, Math.min(quietMs, firstAt + maxWaitMs - now)));
+      schedule();
+    },
+    storeChanged() {
+      if (closed) return;
+      changed++;
+      schedule();
     },
     async settled() {
       while (timer || running.size > 0) {
