@@ -74,9 +74,12 @@ export async function newPage(viewport = { width: 1280, height: 900 }): Promise<
   return { page, context, messages, close: () => context.close() };
 }
 
-/** Every island on the page has hydrated (Astro drops the `ssr` attribute when it does). */
+/**
+ * Every island that is due has hydrated (Astro drops the `ssr` attribute when it does); islands
+ * still waiting for the viewport or a focus (`data-hydrate-when`) are not due yet.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([data-hydrate-when])').length === 0);
 }
 
 export async function visit(page: Page, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harness, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
+import { harness, hydrated, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
 import { numericId, productWithoutImage, productWithSoldOutVariant, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /** The product page: variants and the URL, sold-out states, the browser re-read, metadata. */
@@ -37,7 +37,7 @@ export function productJourneys(): void {
         expect(await optionButton(page, name, value).getAttribute('aria-pressed')).toBe('true');
 
       await page.reload();
-      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await hydrated(page);
       for (const { name, value } of available.selectedOptions) {
         await page.waitForFunction(
           ([option, choice]) =>
