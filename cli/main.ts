@@ -3,6 +3,7 @@ import { STORE_NAME } from '../shared/brand.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
+import { registerShopifyCommand } from './commands/shopify.ts';
 import { EXIT_CODES_HELP, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { terminalSafe } from './output/terminal-text.ts';
 import { UsageError } from './usage-error.ts';
@@ -24,6 +25,7 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
     .addHelpText('after', `\nWithout a command, tshirt-gen runs generate (tshirt-gen generate --help).\n\n${EXIT_CODES_HELP}`);
   registerGenerateCommand(program, options.onExitCode ?? (() => {}));
   registerShopCommand(program);
+  registerShopifyCommand(program);
   return program;
 }
 

@@ -20,7 +20,7 @@ export const OPERATIONS = [
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface AdminCallRecord {
-  operation: Operation | 'unknown';
+  operation: Operation | WebhookOperation | 'unknown';
   headers: http.IncomingHttpHeaders;
   query: string;
   variables: Record<string, unknown>;
@@ -47,6 +47,8 @@ export interface ShopifyAdminServerOptions {
   uploadStatus?: number;
   /** Images served at GET /images/{name}. */
   images?: Record<string, { body: Buffer | string; status?: number; contentType?: string }>;
+  /** Webhook subscriptions the store already has (default none). */
+  webhookSubscriptions?: WebhookSubscriptionRecord[];
   /** Publications the store has (default: Point of Sale and Online Store). */
   publications?: Array<{ id: string; name: string; catalog: { title: string } | null }>;
 }
@@ -54,6 +56,8 @@ export interface ShopifyAdminServerOptions {
 export interface ShopifyAdminServer {
   origin: string;
   calls: AdminCallRecord[];
+  /** The store's webhook subscriptions (see the webhook section at the end of this file). */
+  webhookSubscriptions: WebhookSubscriptionRecord[];
   uploads: UploadRecord[];
   imageUrl(name: string): string;
   close(): Promise<void>;
@@ -178,6 +182,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const calls: AdminCallRecord[] = [];
   const uploads: UploadRecord[] = [];
   const throttledOnce = new Set<Operation>();
+  const webhooks = createWebhookSubscriptions(options.webhookSubscriptions);
   let nextProduct = 1001;
   let origin = '';
   const publications = options.publications ?? [
@@ -251,6 +256,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     }
     const query = typeof body.query === 'string' ? body.query : '';
     const variables = (body.variables ?? {}) as Record<string, unknown>;
+    const webhookOperation = webhookOperationOf(query);
+    if (webhookOperation) {
+      calls.push({ operation: webhookOperation, headers: req.headers, query, variables, throttled: false });
+      return send(200, webhooks.answer(webhookOperation, query, variables));
+    }
     const operation = operationOf(query);
     const record: AdminCallRecord = { operation, headers: req.headers, query, variables, throttled: false };
     calls.push(record);
@@ -329,6 +339,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   return {
     origin,
     calls,
+    webhookSubscriptions: webhooks.subscriptions,
     uploads,
     imageUrl: (name) => `${origin}/images/${name}`,
     close: () =>
@@ -336,5 +347,119 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+// ── Webhook subscriptions: webhookSubscriptions and webhookSubscriptionCreate, 2025-07 ──────────────
+// Kept apart from the publisher's operations above: `tshirt-gen shopify webhooks register` uses them.
+
+export const WEBHOOK_OPERATIONS = ['webhookSubscriptions', 'webhookSubscriptionCreate'] as const;
+export type WebhookOperation = (typeof WEBHOOK_OPERATIONS)[number];
+
+export interface WebhookSubscriptionRecord {
+  id: string;
+  topic: string;
+  callbackUrl: string;
+  format: 'JSON' | 'XML';
+}
+
+/** A part of 2025-07's WebhookSubscriptionTopic enum: the catalogue topics and a few neighbours. */
+const WebhookSubscriptionTopic = z.enum([
+  'APP_UNINSTALLED',
+  'COLLECTIONS_CREATE',
+  'COLLECTIONS_DELETE',
+  'COLLECTIONS_UPDATE',
+  'INVENTORY_ITEMS_UPDATE',
+  'INVENTORY_LEVELS_CONNECT',
+  'INVENTORY_LEVELS_DISCONNECT',
+  'INVENTORY_LEVELS_UPDATE',
+  'ORDERS_CREATE',
+  'PRODUCTS_CREATE',
+  'PRODUCTS_DELETE',
+  'PRODUCTS_UPDATE',
+  'PRODUCT_LISTINGS_ADD',
+  'PRODUCT_LISTINGS_REMOVE',
+  'PRODUCT_LISTINGS_UPDATE',
+]);
+const HasMetafieldsMetafieldIdentifierInput = z.strictObject({ namespace: Str, key: Str });
+/** 2025-07's WebhookSubscriptionInput (no `uri` yet: that arrives in 2025-10). */
+const WebhookSubscriptionInput = z.strictObject({
+  callbackUrl: z.url().optional(),
+  format: z.enum(['JSON', 'XML']).optional(),
+  includeFields: z.array(Str).optional(),
+  metafieldNamespaces: z.array(Str).optional(),
+  metafields: z.array(HasMetafieldsMetafieldIdentifierInput).optional(),
+  filter: Str.optional(),
+});
+
+const WEBHOOK_VARIABLES: Record<WebhookOperation, z.ZodType> = {
+  webhookSubscriptions: z.strictObject({
+    first: z.number().int().min(1).max(250),
+    after: Str.optional(),
+    topics: z.array(WebhookSubscriptionTopic).optional(),
+    callbackUrl: z.url().optional(),
+    format: z.enum(['JSON', 'XML']).optional(),
+    query: Str.optional(),
+  }),
+  webhookSubscriptionCreate: z.strictObject({ topic: WebhookSubscriptionTopic, webhookSubscription: WebhookSubscriptionInput }),
+};
+
+/** The operation's signature, the variable types it declares, and the fields of 2025-07 it selects. */
+const WEBHOOK_DOCUMENTS: Record<WebhookOperation, RegExp[]> = {
+  webhookSubscriptions: [
+    /query\s+webhookSubscriptions\(\s*\$first:\s*Int!\s*,\s*\$topics:\s*\[WebhookSubscriptionTopic!\]\s*\)/,
+    /webhookSubscriptions\(\s*first:\s*\$first\s*,\s*topics:\s*\$topics\s*\)\s*\{\s*nodes\s*\{/,
+    /endpoint\s*\{\s*__typename\s*\.\.\.\s*on\s+WebhookHttpEndpoint\s*\{\s*callbackUrl\s*\}/,
+  ],
+  webhookSubscriptionCreate: [
+    /mutation\s+webhookSubscriptionCreate\(\s*\$topic:\s*WebhookSubscriptionTopic!\s*,\s*\$webhookSubscription:\s*WebhookSubscriptionInput!\s*\)/,
+    /webhookSubscriptionCreate\(\s*topic:\s*\$topic\s*,\s*webhookSubscription:\s*\$webhookSubscription\s*\)[\s\S]*webhookSubscription\s*\{\s*id[\s\S]*userErrors\s*\{\s*field\s+message\s*\}/,
+  ],
+};
+
+function webhookOperationOf(query: string): WebhookOperation | undefined {
+  const name = /^\s*(?:mutation|query)\s+(\w+)/.exec(query)?.[1];
+  return (WEBHOOK_OPERATIONS as readonly string[]).includes(name ?? '') ? (name as WebhookOperation) : undefined;
+}
+
+function createWebhookSubscriptions(initial: WebhookSubscriptionRecord[] = []) {
+  const subscriptions = [...initial];
+  let nextId = 900_001;
+  return {
+    subscriptions,
+    answer(operation: WebhookOperation, query: string, variables: Record<string, unknown>): unknown {
+      const shape = WEBHOOK_DOCUMENTS[operation].find((pattern) => !pattern.test(query));
+      if (shape) return graphqlError(`${operation}: document does not match the 2025-07 signature (${shape.source.slice(0, 60)}…)`);
+      const checked = WEBHOOK_VARIABLES[operation].safeParse(variables);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        return graphqlError(
+          `Variable $${String(issue.path[0] ?? '')} was provided invalid value for ${issue.path.join('.')} (${issue.message})`,
+        );
+      }
+      if (operation === 'webhookSubscriptions') {
+        const topics = variables.topics as string[] | undefined;
+        const nodes = subscriptions
+          .filter((s) => !topics || topics.includes(s.topic))
+          .slice(0, variables.first as number)
+          .map((s) => ({ id: s.id, topic: s.topic, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl } }));
+        return { data: { webhookSubscriptions: { nodes } } };
+      }
+      const topic = variables.topic as string;
+      const input = variables.webhookSubscription as { callbackUrl?: string; format?: 'JSON' | 'XML' };
+      const userErrors: Array<{ field: string[]; message: string }> = [];
+      if (!input.callbackUrl) userErrors.push({ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" });
+      else if (subscriptions.some((s) => s.topic === topic && s.callbackUrl === input.callbackUrl))
+        userErrors.push({ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' });
+      if (userErrors.length) return { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors } } };
+      const record: WebhookSubscriptionRecord = {
+        id: `gid://shopify/WebhookSubscription/${nextId++}`,
+        topic,
+        callbackUrl: input.callbackUrl!,
+        format: input.format ?? 'JSON',
+      };
+      subscriptions.push(record);
+      return { data: { webhookSubscriptionCreate: { webhookSubscription: { id: record.id, topic }, userErrors } } };
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../config.ts';
 import type { ConceptProvider, DesignProvider, Publisher } from '../types.ts';
 import type { DesignStore } from './designs/store.ts';
+import type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';
 import { planGenerators, planPublisher, type GeneratorPlan, type PublisherTarget } from './selection.ts';
 
 /**
@@ -89,6 +90,13 @@ export async function selectPublisher(config: Config = loadConfig()): Promise<Se
   return { target, description, publisher: createLocalShopPublisher({ dataDir: config.localShop.dataDir }) };
 }
 
+/** The Admin API 2025-07 client the publisher uses, for other Admin calls (webhook subscriptions); loads undici when called. */
+export async function createShopifyAdminClient(options: AdminClientOptions): Promise<AdminClient> {
+  const { createAdminClient } = await import('./shopify-admin/admin-client.ts');
+  return createAdminClient(options);
+}
+
+export type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';
 export type { GeneratorPlan, ProviderMode, PublisherPlan, PublisherTarget } from './selection.ts';
 export type { DesignStore, DesignToSave, SavedDesign } from './designs/store.ts';
 export { createDirectoryDesignStore } from './designs/directory-store.ts';

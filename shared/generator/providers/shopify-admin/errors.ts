@@ -10,7 +10,10 @@ export type PublishStep =
   | 'productCreate'
   | 'productVariantsBulkCreate'
   | 'publications'
-  | 'publishablePublish';
+  | 'publishablePublish'
+  // Subscribing the store's webhooks (shared/webhooks/register.ts) goes through the same client.
+  | 'webhookSubscriptions'
+  | 'webhookSubscriptionCreate';
 
 export type PublishFailureKind =
   | 'user-errors'

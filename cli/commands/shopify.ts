@@ -1,0 +1,77 @@
+import type { Command } from 'commander';
+import { UsageError } from '../usage-error.ts';
+
+/**
+ * `tshirt-gen shopify webhooks register`: subscribes the configured Shopify store's webhooks for the
+ * topics that change the site to the store's /api/webhooks/shopify, through the Admin API. Running
+ * it again creates nothing new (docs/behaviour/cli.md).
+ */
+
+interface RegisterFlags {
+  url?: string;
+  json?: boolean;
+}
+
+/** `https://shop.example` + the webhook path; the URL must be https, as Shopify delivers only there. */
+export function callbackUrlFor(siteUrl: string, explicit: string | undefined, path: string): string {
+  const raw = explicit ?? `${siteUrl.replace(/\/+$/, '')}${path}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--url is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'https:') {
+    throw new UsageError(
+      explicit
+        ? '--url must be an https URL: Shopify delivers webhooks only over https'
+        : `SITE_URL must be the store's public https URL (it is ${siteUrl}), or pass --url: Shopify delivers webhooks only over https`,
+    );
+  }
+  return url.href;
+}
+
+async function runRegister(flags: RegisterFlags): Promise<void> {
+  const [{ loadConfig }, { createShopifyAdminClient }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
+    import('../../shared/config.ts'),
+    import('../../shared/generator/providers/index.ts'),
+    import('../../shared/webhooks/index.ts'),
+  ]);
+  const config = loadConfig();
+  if (config.storefront.embedded || !config.shopifyAdminToken) {
+    throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: webhooks are subscribed on a Shopify store');
+  }
+  const callbackUrl = callbackUrlFor(config.server.siteUrl, flags.url, WEBHOOK_PATH);
+  const client = await createShopifyAdminClient({ domain: config.storefront.origin, token: config.shopifyAdminToken });
+  try {
+    const result = await registerWebhooks(client, callbackUrl);
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    } else {
+      const created = result.subscriptions.filter((s) => s.status === 'created').length;
+      process.stdout.write(`Webhooks to ${result.callbackUrl}:\n`);
+      for (const s of result.subscriptions)
+        process.stdout.write(`  ${s.topic.padEnd(24)} ${s.status === 'created' ? 'subscribed' : 'already subscribed'}\n`);
+      process.stdout.write(created === 0 ? 'Nothing to do: every topic was already subscribed.\n' : `${created} subscribed.\n`);
+      for (const e of result.elsewhere)
+        process.stdout.write(`Note: ${e.topic} is also subscribed to ${e.callbackUrl} (${e.id}); left alone.\n`);
+      if (!config.webhookSecret)
+        process.stdout.write("Set SHOPIFY_WEBHOOK_SECRET (the app's client secret) on the server, or every delivery is refused.\n");
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+export function registerShopifyCommand(program: Command): void {
+  const shopify = program
+    .command('shopify')
+    .description('Work with the configured Shopify store (SHOPIFY_STORE_DOMAIN, SHOPIFY_ADMIN_TOKEN)');
+  const webhooks = shopify.command('webhooks').description("The store's webhooks, which keep the static site fresh");
+  webhooks
+    .command('register')
+    .description('Subscribe the product, collection and inventory webhooks to this store (idempotent)')
+    .option('--url <url>', 'the https URL Shopify delivers to (default SITE_URL + /api/webhooks/shopify)')
+    .option('--json', 'print the result as one JSON document')
+    .action((flags: RegisterFlags) => runRegister(flags));
+}
