@@ -100,6 +100,145 @@ export const PRODUCT_AVAILABILITY_QUERY = /* GraphQL */ `
   }
 `;
 
+/** A product as a card shows it: enough for the grid, search results and recommendations. */
+const CARD_FIELDS = /* GraphQL */ `
+  fragment CardFields on Product {
+    id
+    title
+    description
+    handle
+    priceRange { minVariantPrice { amount currencyCode } }
+    images(first: 1) { edges { node { url altText } } }
+    variants(first: 1) {
+      edges {
+        node {
+          id
+          title
+          price { amount currencyCode }
+          availableForSale
+          selectedOptions { name value }
+        }
+      }
+    }
+    options { name values }
+  }
+`;
+
+/** The header's search box: a few products and collections as the shopper types (live, from the browser). */
+export const PREDICTIVE_SEARCH_QUERY = /* GraphQL */ `
+  query PredictiveSearch($query: String!, $limit: Int!) {
+    predictiveSearch(query: $query, limit: $limit, types: [PRODUCT, COLLECTION]) {
+      products {
+        id
+        handle
+        title
+        priceRange { minVariantPrice { amount currencyCode } }
+        images(first: 1) { edges { node { url altText } } }
+      }
+      collections { id handle title }
+    }
+  }
+`;
+
+/** The /search page's results (live, from the browser), a page at a time. */
+export const SEARCH_QUERY = /* GraphQL */ `
+  query Search($query: String!, $first: Int!, $after: String, $sortKey: SearchSortKeys = RELEVANCE, $reverse: Boolean = false) {
+    search(query: $query, first: $first, after: $after, types: [PRODUCT], sortKey: $sortKey, reverse: $reverse) {
+      totalCount
+      edges { node { ... on Product { ...CardFields } } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+  ${CARD_FIELDS}
+`;
+
+/** Every collection with its SEO, for the collection pages, the home page's links and the sitemap. */
+export const COLLECTIONS_QUERY = /* GraphQL */ `
+  query Collections($first: Int!, $after: String) {
+    collections(first: $first, after: $after) {
+      edges {
+        node {
+          id
+          handle
+          title
+          description
+          seo { title description }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`;
+
+/** One cursor page of a collection's products in one order. */
+export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
+  query CollectionProducts($handle: String!, $first: Int!, $after: String, $sortKey: ProductCollectionSortKeys!, $reverse: Boolean!) {
+    collection(handle: $handle) {
+      id
+      products(first: $first, after: $after, sortKey: $sortKey, reverse: $reverse) {
+        edges { node { ...CardFields } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+  ${CARD_FIELDS}
+`;
+
+/** "You may also like" on a product page. */
+export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
+  query ProductRecommendations($productId: ID!) {
+    productRecommendations(productId: $productId, intent: RELATED) { ...CardFields }
+  }
+  ${CARD_FIELDS}
+`;
+
+/** A navigation menu (the header's and the footer's), two levels deep. */
+export const MENU_QUERY = /* GraphQL */ `
+  query Menu($handle: String!) {
+    menu(handle: $handle) {
+      id
+      items {
+        title
+        url
+        type
+        items { title url type }
+      }
+    }
+  }
+`;
+
+/** The shop's four policies; a policy the shop has not written is null. */
+export const SHOP_POLICIES_QUERY = /* GraphQL */ `
+  query ShopPolicies {
+    shop {
+      privacyPolicy { ...PolicyFields }
+      refundPolicy { ...PolicyFields }
+      shippingPolicy { ...PolicyFields }
+      termsOfService { ...PolicyFields }
+    }
+  }
+  fragment PolicyFields on ShopPolicy { id handle title body }
+`;
+
+/** The shop's content pages (About, FAQ, …), with their SEO. */
+export const PAGES_QUERY = /* GraphQL */ `
+  query Pages($first: Int!, $after: String) {
+    pages(first: $first, after: $after) {
+      edges {
+        node {
+          id
+          handle
+          title
+          body
+          bodySummary
+          seo { title description }
+        }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`;
+
 /** Name → document, for the contract test and for logs. */
 export const STOREFRONT_DOCUMENTS = {
   Products: PRODUCTS_QUERY,
@@ -107,4 +246,12 @@ export const STOREFRONT_DOCUMENTS = {
   CartCreate: CART_CREATE_MUTATION,
   Cart: CART_QUERY,
   ProductAvailability: PRODUCT_AVAILABILITY_QUERY,
+  PredictiveSearch: PREDICTIVE_SEARCH_QUERY,
+  Search: SEARCH_QUERY,
+  Collections: COLLECTIONS_QUERY,
+  CollectionProducts: COLLECTION_PRODUCTS_QUERY,
+  ProductRecommendations: PRODUCT_RECOMMENDATIONS_QUERY,
+  Menu: MENU_QUERY,
+  ShopPolicies: SHOP_POLICIES_QUERY,
+  Pages: PAGES_QUERY,
 } as const;

@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
  * The JavaScript a built page loads, read from the build output with no browser: its inline
  * scripts, its `<script src>` modules, the island component and renderer URLs in its HTML, and
  * everything those import statically (dynamic imports load later, on demand, and are not counted).
+ * Islands that hydrate only on focus (`client:focus`, the header's search box) load nothing until a
+ * shopper focuses them: their code is weighed apart, as `onFocusGzip`, and not in the page's total.
  */
 
 export interface ScriptFile {
@@ -32,6 +34,8 @@ export interface PageJs {
   /** Our islands, stores, client directive and inline lines, with the small libraries they use. */
   oursGzip: number;
   totalGzip: number;
+  /** Gzipped bytes a focus on a `client:focus` island adds, beyond what the page has already loaded. */
+  onFocusGzip: number;
 }
 
 // The default level, as the site server (compression) sends it.
@@ -51,6 +55,8 @@ interface HtmlScripts {
   inline: string[];
   urls: string[];
   renderers: string[];
+  /** Component URLs of islands that load only when focused. */
+  onFocus: string[];
 }
 
 // Astro's island loader defines the <astro-island> element.
@@ -61,6 +67,7 @@ export function scriptsInHtml(html: string): HtmlScripts {
   const inline: string[] = [];
   const urls = new Set<string>();
   const renderers = new Set<string>();
+  const onFocus = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1]!;
     const type = /\btype=["']?([^"'\s>]+)/.exec(attributes)?.[1];
@@ -71,6 +78,11 @@ export function scriptsInHtml(html: string): HtmlScripts {
   }
   // Islands name their component, their renderer and any before-hydration script.
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (/\bclient="focus"/.test(match[0])) {
+      const component = /\bcomponent-url="([^"]*)"/.exec(match[0])?.[1];
+      if (component) onFocus.add(component.replace(/&amp;/g, '&'));
+      continue;
+    }
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const value = new RegExp(`\\b${attribute}="([^"]*)"`).exec(match[0])?.[1];
       if (!value) continue;
@@ -79,12 +91,12 @@ export function scriptsInHtml(html: string): HtmlScripts {
       if (attribute === 'renderer-url') renderers.add(new URL(url, 'http://site/').pathname);
     }
   }
-  return { inline, urls: [...urls], renderers: [...renderers] };
+  return { inline, urls: [...urls], renderers: [...renderers], onFocus: [...onFocus] };
 }
 
 /** The JS of the page at `htmlFile` in the build's client folder `clientDir`. */
 export function pageJs(clientDir: string, htmlFile: string): PageJs {
-  const { inline, urls, renderers } = scriptsInHtml(readFileSync(path.join(clientDir, htmlFile), 'utf8'));
+  const { inline, urls, renderers, onFocus } = scriptsInHtml(readFileSync(path.join(clientDir, htmlFile), 'utf8'));
   const seen = new Map<string, ScriptFile>();
   const visit = (url: string) => {
     const clean = new URL(url, 'http://site/').pathname;
@@ -95,6 +107,10 @@ export function pageJs(clientDir: string, htmlFile: string): PageJs {
     for (const imported of staticImports(code.toString('utf8'))) visit(new URL(imported, `http://site${clean}`).pathname);
   };
   for (const url of urls) visit(url);
+  const loaded = new Set(seen.keys());
+  for (const url of onFocus) visit(url);
+  const onFocusGzip = [...seen.values()].filter((f) => !loaded.has(f.url)).reduce((total, f) => total + f.gzip, 0);
+  for (const url of seen.keys()) if (!loaded.has(url)) seen.delete(url);
   const files = [...seen.values()].sort((a, b) => b.gzip - a.gzip);
   const weigh = (kind: JsKind) => files.filter((f) => f.kind === kind).reduce((total, f) => total + f.gzip, 0);
   const loaderGzip = inline.filter(isIslandLoader).reduce((total, text) => total + gz(text), 0);
@@ -102,5 +118,5 @@ export function pageJs(clientDir: string, htmlFile: string): PageJs {
   const reactGzip = weigh('react');
   const astroGzip = weigh('astro') + loaderGzip;
   const oursGzip = weigh('ours') + inlineGzip - loaderGzip;
-  return { page: htmlFile, files, inlineGzip, reactGzip, astroGzip, oursGzip, totalGzip: reactGzip + astroGzip + oursGzip };
+  return { page: htmlFile, files, inlineGzip, reactGzip, astroGzip, oursGzip, totalGzip: reactGzip + astroGzip + oursGzip, onFocusGzip };
 }

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 function describeJs(js: PageJs): string {
-  return `${kb(js.totalGzip)} = React ${kb(js.reactGzip)} + Astro ${kb(js.astroGzip)} + ours ${kb(js.oursGzip)}`;
+  return `${kb(js.totalGzip)} = React ${kb(js.reactGzip)} + Astro ${kb(js.astroGzip)} + ours ${kb(js.oursGzip)}; the search box adds ${kb(js.onFocusGzip)} on focus`;
 }
 
 describe('JS budget (gzip, from the build output)', () => {
@@ -54,7 +54,9 @@ describe('JS budget (gzip, from the build output)', () => {
     console.log(`home JS: ${describeJs(js)}`);
     expect(js.reactGzip).toBeGreaterThan(40 * 1024); // the analysis found React at all
     expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.home * 1024);
-    expect(js.files.map((f) => f.url).join(' ')).not.toMatch(/CartDrawer/);
+    expect(js.files.map((f) => f.url).join(' ')).not.toMatch(/CartDrawer|SearchBox/);
+    // The search box's code exists and waits for a focus.
+    expect(js.onFocusGzip).toBeGreaterThan(500);
   });
 
   it(`product page: at most ${JS_BUDGET_KB.product} KB`, () => {
@@ -97,9 +99,11 @@ describe("reading a page's scripts", () => {
   it('takes script src, island component and renderer URLs, and inline scripts but not JSON-LD', () => {
     const html =
       '<script type="module" src="/_astro/page.js"></script><script>console.log(1)</script><script type="application/ld+json">{}</script>' +
-      '<astro-island uid="1" component-url="/_astro/Island.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
+      '<astro-island uid="1" component-url="/_astro/Island.js" renderer-url="/_astro/client.js" client="idle"></astro-island>' +
+      '<astro-island uid="2" component-url="/_astro/Search.js" renderer-url="/_astro/client.js" client="focus"></astro-island>';
     const found = scriptsInHtml(html);
     expect(found.urls).toEqual(['/_astro/page.js', '/_astro/Island.js', '/_astro/client.js']);
+    expect(found.onFocus).toEqual(['/_astro/Search.js']);
     expect(found.inline).toEqual(['console.log(1)']);
     expect(found.renderers).toEqual(['/_astro/client.js']);
   });

@@ -1,0 +1,207 @@
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { formatPrice } from '../../../shared/money.ts';
+import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
+import { imageAtWidth } from '../catalogue/image-url.ts';
+import { collectionPath, fetchSuggestions, productPath, type Suggestions } from './search-api.ts';
+
+/**
+ * The header's search box: a plain GET form to /search that works before (and without) script, and,
+ * once focused and hydrated (`client:focus`), a combobox that suggests products and collections live
+ * from the Storefront API as the shopper types. Keyboard: ↓/↑ move through the suggestions, Enter opens
+ * the one chosen (or searches for the text), Escape closes the list, then clears the box
+ * (docs/behaviour/search.md).
+ */
+
+/** Wait this long after the last keystroke before asking the shop. */
+const TYPING_PAUSE_MS = 150;
+
+interface Option {
+  id: string;
+  href: string;
+  label: string;
+  detail: string;
+  image: string | null;
+}
+
+function optionsFor(query: string, suggestions: Suggestions, prefix: string): Option[] {
+  const products = suggestions.products.map((p) => ({
+    id: `${prefix}-product-${p.handle}`,
+    href: productPath(p.handle),
+    label: p.title,
+    detail: formatPrice(p.price),
+    image: p.image ? imageAtWidth(p.image.url, 96) : null,
+  }));
+  const collections = suggestions.collections.map((c) => ({
+    id: `${prefix}-collection-${c.handle}`,
+    href: collectionPath(c.handle),
+    label: c.title,
+    detail: 'Collection',
+    image: null,
+  }));
+  const all = {
+    id: `${prefix}-all`,
+    href: `/search?q=${encodeURIComponent(query)}`,
+    label: `Search for “${query}”`,
+    detail: '',
+    image: null,
+  };
+  return [...products, ...collections, all];
+}
+
+type Status = 'idle' | 'loading' | 'ready' | 'failed';
+
+export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
+  const prefix = useId().replace(/[^a-zA-Z0-9-]/g, '');
+  const listId = 'search-suggestions';
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState<Status>('idle');
+  const [suggestions, setSuggestions] = useState<Suggestions>({ products: [], collections: [] });
+
+  // Text typed before this island hydrated is in the field already: take it over, and suggest for it.
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed) {
+      setQuery(typed);
+      setOpen(true);
+    }
+  }, []);
+
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (!trimmed) {
+      setStatus('idle');
+      setSuggestions({ products: [], collections: [] });
+      return;
+    }
+    const controller = new AbortController();
+    setStatus('loading');
+    const timer = setTimeout(() => {
+      fetchSuggestions(endpoint, trimmed, controller.signal).then(
+        (found) => {
+          setSuggestions(found);
+          setStatus('ready');
+          setActive(-1);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('Search suggestions could not be loaded:', error instanceof Error ? error.message : error);
+          setStatus('failed');
+        },
+      );
+    }, TYPING_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [endpoint, trimmed]);
+
+  const options = trimmed && status !== 'idle' ? optionsFor(trimmed, suggestions, prefix) : [];
+  const expanded = open && options.length > 0;
+  const found = suggestions.products.length + suggestions.collections.length;
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (options.length === 0) return;
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setOpen(true);
+        setActive((current) => (expanded ? (current + step + options.length) % options.length : step === 1 ? 0 : options.length - 1));
+        return;
+      }
+      case 'Enter': {
+        const chosen = expanded && active >= 0 ? options[active] : undefined;
+        if (chosen) {
+          event.preventDefault();
+          window.location.assign(chosen.href);
+        } else if (!trimmed) event.preventDefault();
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) {
+          setOpen(false);
+          setActive(-1);
+        } else setQuery('');
+        return;
+    }
+  }
+
+  let message = '';
+  if (trimmed && status === 'ready') message = found ? `${found} suggestion${found === 1 ? '' : 's'}` : `No suggestions for “${trimmed}”`;
+  else if (trimmed && status === 'failed') message = 'Suggestions could not be loaded';
+
+  return (
+    <form
+      className="search-box"
+      role="search"
+      action="/search"
+      method="get"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <label htmlFor="search-input" className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={inputRef}
+        id="search-input"
+        className="search-input"
+        type="search"
+        name="q"
+        placeholder="Search shirts"
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? options[active]?.id : undefined}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      <div id={listId} className="search-suggestions" role="listbox" aria-label="Suggestions" hidden={!expanded}>
+        {expanded &&
+          options.map((option, index) => (
+            // The combobox's input handles the keys (aria-activedescendant); options only take the pointer.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is the input's ↓/↑/Enter
+            <div
+              key={option.id}
+              tabIndex={-1}
+              id={option.id}
+              role="option"
+              aria-selected={index === active}
+              className="search-option"
+              // Keep the focus in the box: the click below does the navigating.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => window.location.assign(option.href)}
+              onPointerMove={() => setActive(index)}
+            >
+              {option.image ? (
+                <img src={option.image} alt="" width="40" height="40" loading="lazy" />
+              ) : (
+                <span className="search-option-mark" aria-hidden="true" />
+              )}
+              <span className="search-option-label">{option.label}</span>
+              {option.detail && <span className="search-option-detail">{option.detail}</span>}
+            </div>
+          ))}
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {message}
+      </p>
+    </form>
+  );
+}
