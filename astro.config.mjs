@@ -2,7 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, fontProviders } from 'astro/config';
-import { loadConfig } from './shared/config.ts';
+import { loadConfig } from './shared/config/index.ts';
 import { clientDirectives } from './site/directives/integration.ts';
 import { embeddedShop } from './site/server/embedded-shop-integration.ts';
 import { generatorServices } from './site/features/generator/server/integration.ts';
@@ -10,7 +10,7 @@ import { generatorServices } from './site/features/generator/server/integration.
 const config = loadConfig();
 
 /** Where product images come from: the embedded shop serves its own; Shopify serves them from its CDN. */
-function shopImageOrigins(/** @type {import('./shared/config.ts').Config} */ { storefront }) {
+function shopImageOrigins(/** @type {import('./shared/config/index.ts').Config} */ { storefront }) {
   return storefront.embedded ? [storefront.origin] : [storefront.origin, 'https://cdn.shopify.com'];
 }
 
@@ -20,7 +20,7 @@ const BROWSER_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'shop',
-    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts|shell[\\/]use-store)\.ts$|shared[\\/](cart[\\/]cart|money)\.ts$|site[\\/]features[\\/](shell[\\/]icons|toasts[\\/](ToastList|Toaster))\.tsx$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
+    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts|shell[\\/]use-store)\.ts$|shared[\\/](cart[\\/]cart|common[\\/]money)\.ts$|site[\\/]features[\\/](shell[\\/]icons|toasts[\\/](ToastList|Toaster))\.tsx$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { STORE_NAME } from '../shared/brand.ts';
+import { STORE_NAME } from '../shared/common/index.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
@@ -71,7 +71,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return refuse(error.message, EXIT_USAGE, json);
     }
     // Loaded only now: config pulls in zod, which `tshirt-gen --help` should not pay for.
-    const { ConfigError } = await import('../shared/config.ts');
+    const { ConfigError } = await import('../shared/config/index.ts');
     if (error instanceof UsageError || error instanceof ConfigError) return refuse(error.message, EXIT_USAGE, json);
     return refuse(error instanceof Error ? error.message : String(error), EXIT_FAILURE, json);
   }

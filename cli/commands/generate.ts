@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/generator/messages.ts';
+import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/generator/browser.ts';
 import { EXIT_CODES_HELP } from '../exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
 import { parseCount, parseDelay, parseGuidelines, parseSeed, parseTheme, type GenerateFlags } from './generate-options.ts';
@@ -30,7 +30,7 @@ async function runGenerate(flags: GenerateFlags, command: Command): Promise<numb
   if (stray !== undefined) throw new UsageError(`unknown command '${stray}' (commands: generate, shop; see --help)`);
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for the pipeline, renderer and zod.
   const [{ loadConfig }, { selectReporter }, { runGeneration }, { listenForStopSignals }] = await Promise.all([
-    import('../../shared/config.ts'),
+    import('../../shared/config/index.ts'),
     import('../output/select-reporter.ts'),
     import('../run/run-generation.ts'),
     import('../signals.ts'),

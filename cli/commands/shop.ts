@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { STORE_NAME } from '../../shared/brand.ts';
+import { STORE_NAME } from '../../shared/common/index.ts';
 import { listenForStopSignals } from '../signals.ts';
 
 /**
@@ -45,7 +45,7 @@ function parseUrl(value: string): string {
 async function runShop(flags: ShopFlags): Promise<void> {
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for SQLite, GraphQL and zod.
   const [{ loadConfig }, { fillWithFixtures, localShopOptionsFromConfig, startLocalShop }, { createLogger }] = await Promise.all([
-    import('../../shared/config.ts'),
+    import('../../shared/config/index.ts'),
     import('../../shared/local-shop/index.ts'),
     import('../../shared/log/index.ts'),
   ]);

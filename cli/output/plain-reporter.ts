@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
 import { closingLine, failureLines, productLine, publishingLine, startLines, SUMMARY_COLUMNS, summaryRows } from './summary.ts';

@@ -1,4 +1,4 @@
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 
 /**

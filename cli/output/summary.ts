@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { GENERATOR_MESSAGES } from '../../shared/generator/messages.ts';
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { Column } from './table.ts';
 import { terminalSafe } from './terminal-text.ts';

@@ -1,6 +1,6 @@
 import { styleText } from 'node:util';
 import ora from 'ora';
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
 import {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { writeAtomically } from '../../shared/generator/write-atomically.ts';
+import { writeAtomically } from '../../shared/generator/index.ts';
 import { runDocument, toJson, type RunState } from './run-document.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import { EXIT_OK, EXIT_PARTIAL } from '../exit-codes.ts';
 import type { RunStatus } from './run-document.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { ProviderMode } from '../../shared/generator/providers/index.ts';
-import type { Concept, GeneratedProduct, ProductStatus } from '../../shared/generator/types.ts';
+import type { ProviderMode } from '../../shared/generator/index.ts';
+import type { Concept, GeneratedProduct, ProductStatus } from '../../shared/generator/browser.ts';
 
 /**
  * The record of one run: what `--json` prints on stdout and what concepts.json holds in the output

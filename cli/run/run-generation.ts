@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { BRAND } from '../../shared/brand.ts';
-import type { Config } from '../../shared/config.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import type { Config } from '../../shared/config/index.ts';
 import { warmUpDesignRenderer } from '../../shared/design/index.ts';
-import { errorMessage, generateProducts, PipelineCancelled, publishProducts } from '../../shared/generator/pipeline.ts';
-import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../shared/generator/providers/index.ts';
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import { errorMessage, generateProducts, PipelineCancelled, publishProducts } from '../../shared/generator/browser.ts';
+import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../shared/generator/index.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { GenerateFlags } from '../commands/generate-options.ts';
 import { EXIT_FAILURE, exitCodeForSignal } from '../exit-codes.ts';
 import type { ProductPhase, Reporter } from '../output/reporter.ts';

@@ -1,5 +1,4 @@
-import { isRecord } from '../is-record.ts';
-import { DEFAULT_CURRENCY, fromCents, toCents, type Money } from '../money.ts';
+import { isRecord, DEFAULT_CURRENCY, fromCents, toCents, type Money } from '../common/index.ts';
 
 /**
  * The cart's rules (docs/behaviour/cart.md) as pure functions over a cart value. The browser store wraps them;

@@ -18,6 +18,8 @@ export { DesignInputError, QUOTE_MIN_LENGTH, QUOTE_MAX_LENGTH } from './text.ts'
 export { renderSvgToPng, renderSvgToPngSync, renderSvgToPixels } from './render.ts';
 export { withDpi, pixelsPerMetre } from './png-dpi.ts';
 export { hasEmojiFont } from './fonts.ts';
+export { isPng, sniffFormat } from './png.ts';
+export { hashString, seededRandom } from './random.ts';
 export { warmUpDesignRenderer } from './warm-up.ts';
 export { renderProductImage, renderProductImageFromDesign, productImageSvg, DEFAULT_SHIRT_COLOR } from './mockup.ts';
 

@@ -4,7 +4,7 @@
  * white is best (mid-tones: the brand's burnt orange); near-black is used only for shadows, which
  * vanish harmlessly on dark shirts and give depth on light ones; near-white is never used as ink.
  */
-import { BRAND } from '../brand.ts';
+import { BRAND } from '../common/index.ts';
 import { DesignInputError } from './text.ts';
 
 export interface Palette {

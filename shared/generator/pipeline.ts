@@ -1,4 +1,4 @@
-import type { BrandProfile } from '../brand.ts';
+import type { BrandProfile } from '../common/index.ts';
 import { DEFAULT_DESIGN_DELAY_MS, GENERATOR_MESSAGES } from './messages.ts';
 import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
 

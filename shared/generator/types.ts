@@ -1,4 +1,4 @@
-import type { BrandProfile } from '../brand.ts';
+import type { BrandProfile } from '../common/index.ts';
 
 /**
  * The generator's data and provider interfaces (docs/behaviour/generator.md). Plain types only: the pipeline runs in
@@ -65,6 +65,26 @@ export interface PublishRequestBody {
 export interface PublishResult {
   productId: string;
   handle?: string;
+}
+
+// The generator API's answers (GET /api/generator-settings, POST /api/generate-product-design).
+/** What the /generator page needs to know before its first run. Never a secret. */
+export interface GeneratorSettings {
+  /** Pause after each design, in ms (GENERATOR_DELAY_MS). */
+  delayMs: number;
+  /** The shop's name in labels: "Publish to Shopify". */
+  providerName: string;
+  /** "offline (no OPENAI_API_KEY)" or "OpenAI (model, images model)". */
+  generators: string;
+  /** "the embedded shop" or "Shopify store my-shop.myshopify.com". */
+  publishTo: string;
+}
+
+export interface DesignUrls {
+  /** The preview (about 1024 px wide), for cards and publishing. */
+  imageUrl: string;
+  /** The 4500×5400 print file. */
+  printUrl?: string;
 }
 
 export interface ConceptProvider {

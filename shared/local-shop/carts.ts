@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '../money.ts';
+import { DEFAULT_CURRENCY } from '../common/index.ts';
 import { secretMatches } from './secret.ts';
 import type { CartLineRecord, CartRecord } from './store/records.ts';
 import type { LocalShopStore } from './store/store.ts';

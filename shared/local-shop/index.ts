@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT, type Config } from '../config.ts';
-import { urlHost } from '../http/url-host.ts';
+import { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT, type Config } from '../config/index.ts';
+import { urlHost } from '../http/index.ts';
 import { seedCatalogue } from './catalogue/seed.ts';
 import { createShopServer, type ShopServerOptions } from './server.ts';
 import { LocalShopStore } from './store/store.ts';
@@ -20,7 +20,7 @@ export { seedCatalogue } from './catalogue/seed.ts';
 export { fillWithFixtures } from './catalogue/fixtures.ts';
 export { GRAPHQL_PATH, IMAGE_PATH_PREFIX, CHECKOUT_PATH_PREFIX } from './urls.ts';
 
-export { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT } from '../config.ts';
+export { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT } from '../config/index.ts';
 
 export interface LocalShopOptions {
   /** Default 8787; 0 picks a free port. */

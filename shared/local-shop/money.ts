@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, type Money } from '../money.ts';
+import { DEFAULT_CURRENCY, type Money } from '../common/index.ts';
 
 /**
  * Prices are whole cents in storage and Shopify `Decimal` strings on the wire. Shopify prints decimals

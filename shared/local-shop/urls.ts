@@ -1,4 +1,4 @@
-import { STOREFRONT_GRAPHQL_PATH } from '../storefront/constants.ts';
+import { STOREFRONT_GRAPHQL_PATH } from '../storefront/browser.ts';
 
 /**
  * Every URL the embedded shop hands out or answers, in one place:

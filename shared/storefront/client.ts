@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { StorefrontEndpoint } from '../config.ts';
+import type { StorefrontEndpoint } from '../config/index.ts';
 import { MAX_PAGE_SIZE, PRODUCT_LIST_SIZE } from './constants.ts';
 import { withCheckoutChannel } from './checkout-url.ts';
 import { CART_CREATE_MUTATION, CART_QUERY, PRODUCT_BY_HANDLE_QUERY, PRODUCTS_QUERY } from './documents.ts';

@@ -1,4 +1,4 @@
-import { isRecord } from '../is-record.ts';
+import { isRecord } from '../common/index.ts';
 
 /**
  * The Storefront errors (docs/behaviour/errors.md), verbatim, and the rules that turn an HTTP answer into data or

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 
 /** Where builds go: a fresh directory per build under one root, and pruning of the old ones. */
 

@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { loadConfig } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 import type { LocalShop } from '../../shared/local-shop/index.ts';
 import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
 

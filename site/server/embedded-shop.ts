@@ -1,4 +1,4 @@
-import type { Config } from '../../shared/config.ts';
+import type { Config } from '../../shared/config/index.ts';
 import type { LocalShop } from '../../shared/local-shop/index.ts';
 
 /** Starting the embedded shop for the site: seeded when empty, on the configured host and port. */

@@ -1,8 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
-import { readRequestBody } from '../../shared/http/request-body.ts';
-import { urlHost } from '../../shared/http/url-host.ts';
+import { readRequestBody, urlHost } from '../../shared/http/index.ts';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-json-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 

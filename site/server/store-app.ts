@@ -1,4 +1,4 @@
-import { loadConfig } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 import type { LocalShop } from '../../shared/local-shop/index.ts';
 import { astroBuild } from './astro-build.ts';
 import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';

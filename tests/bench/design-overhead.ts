@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { DESIGN_LAYOUTS, PRINT_WIDTH, renderDesign, renderSvgToPng, warmUpDesignRenderer } from '../../shared/design/index.ts';
-import { createDirectoryDesignStore } from '../../shared/generator/providers/designs/directory-store.ts';
+import { createDirectoryDesignStore } from '../../shared/generator/index.ts';
 import { createOfflineConceptProvider } from '../../shared/generator/providers/offline/concepts.ts';
 import { median, sum } from './stats.ts';
 

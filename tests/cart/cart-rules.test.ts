@@ -12,8 +12,8 @@ import {
   updateQuantity,
   type Cart,
   type CartItem,
-} from '../../shared/cart/cart.ts';
-import { formatAmount, formatPrice } from '../../shared/money.ts';
+} from '../../shared/cart/index.ts';
+import { formatAmount, formatPrice } from '../../shared/common/index.ts';
 
 function item(variant: string, overrides: Partial<CartItem> = {}): CartItem {
   return {

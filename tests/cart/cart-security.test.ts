@@ -11,7 +11,7 @@ import {
   updateQuantity,
   type Cart,
   type CartItem,
-} from '../../shared/cart/cart.ts';
+} from '../../shared/cart/index.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, EMPTY_CART, serializeCart, type CartItem } from '../../shared/cart/cart.ts';
+import { CART_STORAGE_KEY, EMPTY_CART, serializeCart, type CartItem } from '../../shared/cart/index.ts';
 import { startScriptedServer } from '../support/scripted-server.ts';
 import { rawCart } from '../support/storefront-fixtures.ts';
 

@@ -14,7 +14,7 @@ import { chooseOutDir } from '../../cli/run/out-dir.ts';
 import { finishedOutcome } from '../../cli/run/outcome.ts';
 import type { RunInfo, RunState } from '../../cli/run/run-document.ts';
 import { UsageError } from '../../cli/usage-error.ts';
-import type { GeneratedProduct } from '../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import { tempDir } from '../support/local-shop.ts';
 
 /** The generate command's output pieces in-process: sanitising, the table, each reporter, concepts.json. */

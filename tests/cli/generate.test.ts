@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunDocument } from '../../cli/run/run-document.ts';
 import { startLocalShop } from '../../shared/local-shop/index.ts';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
 import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput, type Finished } from '../support/child-process.ts';
 import { tempDir } from '../support/local-shop.ts';
 import {

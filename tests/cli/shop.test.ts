@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
 import { finished, isolatedEnv, waitForOutput } from '../support/child-process.ts';
 import { tempDir } from '../support/local-shop.ts';
 import { shopEndpoint, spawnCli } from '../support/tshirt-gen.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../shared/config.ts';
+import { ConfigError, loadConfig } from '../../shared/config/index.ts';
 
 describe('configuration', () => {
   it('defaults to the embedded shop on 127.0.0.1:8787 with data in .data/', () => {

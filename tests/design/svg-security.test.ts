@@ -1,9 +1,8 @@
 import { Resvg } from '@resvg/resvg-js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_LAYOUTS, planDesign } from '../../shared/design/index.ts';
+import { DESIGN_LAYOUTS, planDesign, DesignInputError } from '../../shared/design/index.ts';
 import { TextFitError } from '../../shared/design/fit.ts';
-import { DesignInputError } from '../../shared/design/text.ts';
 import { parseXml } from '../fixtures/design-helpers.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
 

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATOR_MESSAGES } from '../../shared/generator/messages.ts';
-import { PUBLISHER_PROVIDER_NAME } from '../../shared/generator/providers/selection.ts';
-import { STOREFRONT_MESSAGES } from '../../shared/storefront/errors.ts';
+import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
+import { PUBLISHER_PROVIDER_NAME } from '../../shared/generator/index.ts';
+import { STOREFRONT_MESSAGES } from '../../shared/storefront/browser.ts';
 
 /**
  * Keeps docs/ honest where that is cheap to check: the route table, the messages quoted verbatim,

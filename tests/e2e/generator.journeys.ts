@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import { harness, hydrated, newPage, openGenerator, siteFetch, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
 

@@ -1,4 +1,4 @@
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
 import { plainPng } from '../support/local-shop.ts';
 

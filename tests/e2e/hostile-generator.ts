@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Concept } from '../../shared/generator/types.ts';
+import type { Concept } from '../../shared/generator/browser.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
 import { newPage, openGenerator, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_NAME } from '../../shared/brand.ts';
+import { STORE_NAME } from '../../shared/common/index.ts';
 import { metaDescription } from '../../site/features/seo/seo.ts';
 import { harness, hydrated, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
 import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { rawRequest } from '../support/local-shop.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import { harness, siteFetch } from './harness.ts';
 

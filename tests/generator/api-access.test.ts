@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designFiles from '../../site/pages/api/designs/[file].ts';
 import * as settings from '../../site/pages/api/generator-settings.ts';

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import { CONCEPT_LIMITS } from '../../shared/generator/concept-schema.ts';
-import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../shared/generator/messages.ts';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import { CONCEPT_LIMITS } from '../../shared/generator/index.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../shared/generator/browser.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../../site/pages/api/generate-product-design.ts';
 import * as designFiles from '../../site/pages/api/designs/[file].ts';

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import type { PublishResult } from '../../shared/generator/types.ts';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import type { PublishResult } from '../../shared/generator/browser.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../../site/pages/api/generate-product-design.ts';
 import * as settings from '../../site/pages/api/generator-settings.ts';

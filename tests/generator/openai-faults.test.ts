@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../../site/pages/api/generate-product-design.ts';
 import * as settings from '../../site/pages/api/generator-settings.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATOR_MESSAGES } from '../../shared/generator/messages.ts';
-import type { Concept, ConceptProvider, DesignProvider, Publisher } from '../../shared/generator/types.ts';
+import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
+import type { Concept, ConceptProvider, DesignProvider, Publisher } from '../../shared/generator/browser.ts';
 import { createGeneratorController } from '../../site/features/generator/generator-store.ts';
 import type { Toast } from '../../site/features/toasts/toasts.ts';
 import { createGeneratorApi, GeneratorApiError } from '../../site/features/generator/generator-api.ts';

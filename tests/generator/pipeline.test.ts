@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import { GenerationFailed, PipelineCancelled, generateProducts, publishProducts } from '../../shared/generator/pipeline.ts';
-import type { Concept, ConceptProvider, DesignProvider, GeneratedProduct, ProductStatus, Publisher } from '../../shared/generator/types.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import { GenerationFailed, PipelineCancelled, generateProducts, publishProducts } from '../../shared/generator/browser.ts';
+import type {
+  Concept,
+  ConceptProvider,
+  DesignProvider,
+  GeneratedProduct,
+  ProductStatus,
+  Publisher,
+} from '../../shared/generator/browser.ts';
 
 const concept = (name: string): Concept => ({
   name,

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { DESIGN_LAYOUTS } from '../../shared/design/index.ts';
 import { createDirectoryDesignStore, fileSlug } from '../../shared/generator/providers/designs/directory-store.ts';
 import { createOfflineDesignProvider } from '../../shared/generator/providers/designs/offline.ts';
-import type { DesignStore, DesignToSave } from '../../shared/generator/providers/designs/store.ts';
-import type { DesignRequestBody } from '../../shared/generator/types.ts';
+import type { DesignStore, DesignToSave } from '../../shared/generator/index.ts';
+import type { DesignRequestBody } from '../../shared/generator/browser.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
+import { BRAND } from '../../shared/common/index.ts';
 import { generateOfflineConcepts } from '../../shared/generator/providers/offline/concepts.ts';
 import { articleFor, gerundOf, pluralOf, singularOf, thirdPersonOf } from '../../shared/generator/providers/offline/inflect.ts';
 import { NAMES, QUOTES, type Template } from '../../shared/generator/providers/offline/phrase-bank.ts';
 import type { Slot } from '../../shared/generator/providers/offline/slots.ts';
 import { bindingsOf, needsOf, render } from '../../shared/generator/providers/offline/template.ts';
 import { readTheme } from '../../shared/generator/providers/offline/theme.ts';
-import type { Concept } from '../../shared/generator/types.ts';
+import type { Concept } from '../../shared/generator/browser.ts';
 
 const run = (theme: string, seed: number, productCount = 20): Concept[] =>
   generateOfflineConcepts({ productCount, theme, brand: BRAND }, seed);

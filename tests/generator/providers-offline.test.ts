@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import { ConceptsAnswerSchema } from '../../shared/generator/concept-schema.ts';
-import { MAX_GUIDELINES_CHARS } from '../../shared/generator/messages.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import { ConceptsAnswerSchema } from '../../shared/generator/index.ts';
+import { MAX_GUIDELINES_CHARS } from '../../shared/generator/browser.ts';
 import { createOfflineConceptProvider, generateOfflineConcepts } from '../../shared/generator/providers/offline/concepts.ts';
 import { QUOTES, type QuoteTemplate } from '../../shared/generator/providers/offline/phrase-bank.ts';
-import type { Concept, ConceptRequest } from '../../shared/generator/types.ts';
+import type { Concept, ConceptRequest } from '../../shared/generator/browser.ts';
 
 const request = (theme: string, productCount = 6, guidelines?: string): ConceptRequest => ({
   productCount,

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import { generateProducts } from '../../shared/generator/pipeline.ts';
-import { createDirectoryDesignStore } from '../../shared/generator/providers/designs/directory-store.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import { generateProducts } from '../../shared/generator/browser.ts';
+import { createDirectoryDesignStore } from '../../shared/generator/index.ts';
 import { createArtworkDesignProvider } from '../../shared/generator/providers/designs/openai.ts';
-import type { DesignStore, DesignToSave } from '../../shared/generator/providers/designs/store.ts';
+import type { DesignStore, DesignToSave } from '../../shared/generator/index.ts';
 import { createOpenAIArtworkClient } from '../../shared/generator/providers/openai/artwork.ts';
 import { createOpenAIConceptProvider } from '../../shared/generator/providers/openai/concepts.ts';
-import type { ConceptRequest } from '../../shared/generator/types.ts';
+import type { ConceptRequest } from '../../shared/generator/browser.ts';
 import {
   FAST_RETRY,
   artworkPng,

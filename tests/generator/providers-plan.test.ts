@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../shared/config.ts';
-import { planGenerators, planPublisher } from '../../shared/generator/providers/selection.ts';
+import { loadConfig } from '../../shared/config/index.ts';
+import { planGenerators, planPublisher } from '../../shared/generator/index.ts';
 
 let tmp: string;
 beforeAll(async () => {

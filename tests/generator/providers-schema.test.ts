@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { describe, expect, it } from 'vitest';
-import { ConceptValidationError, conceptsWireAnswer, parseConceptsAnswer } from '../../shared/generator/concept-schema.ts';
-import type { Concept } from '../../shared/generator/types.ts';
+import { ConceptValidationError, conceptsWireAnswer, parseConceptsAnswer } from '../../shared/generator/index.ts';
+import type { Concept } from '../../shared/generator/browser.ts';
 
 const good: Concept = {
   name: 'Chief Prompt Officer',

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BRAND } from '../../shared/brand.ts';
-import { loadConfig } from '../../shared/config.ts';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { BRAND } from '../../shared/common/index.ts';
+import { loadConfig } from '../../shared/config/index.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { createLocalShopPublisher } from '../../shared/generator/providers/local-shop-publisher.ts';
-import { selectGeneratorProviders, selectPublisher, type DesignStore } from '../../shared/generator/providers/index.ts';
-import type { PublishRequestBody } from '../../shared/generator/types.ts';
+import { selectGeneratorProviders, selectPublisher, type DesignStore } from '../../shared/generator/index.ts';
+import type { PublishRequestBody } from '../../shared/generator/browser.ts';
 import { conceptsCompletion, FAST_RETRY, openAIError, startOpenAIServer, type OpenAITestServer } from '../support/openai-server.ts';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/shopify-admin-server.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../../shared/generator/providers/shopify-admin/admin-client.ts';
 import { PRODUCT_CREATE } from '../../shared/generator/providers/shopify-admin/documents.ts';
 import { createShopifyAdminPublisher } from '../../shared/generator/providers/shopify-admin/publisher.ts';
-import type { PublishRequestBody } from '../../shared/generator/types.ts';
+import type { PublishRequestBody } from '../../shared/generator/browser.ts';
 import {
   EXPECTED_THROTTLE_WAIT_MS,
   STAGED_PARAMETERS,

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunDocument } from '../../cli/run/run-document.ts';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
 import { tempDir } from '../support/local-shop.ts';
 import { inspectShopFiles } from '../support/shop-files.ts';
 import { kill, shopEndpoint, spawnPublishingRun, spawnShop, type Spawned } from '../support/tshirt-gen.ts';

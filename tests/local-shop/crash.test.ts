@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
-import type { Product } from '../../shared/storefront/schemas.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
+import type { Product } from '../../shared/storefront/browser.ts';
 import { waitForOutput } from '../support/child-process.ts';
 import { tempDir } from '../support/local-shop.ts';
 import { inspectShopFiles, type ShopFileReport } from '../support/shop-files.ts';

@@ -1,7 +1,7 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_LIMITS } from '../../shared/local-shop/graphql/query-limits.ts';
-import { PRODUCTS_QUERY } from '../../shared/storefront/documents.ts';
+import { PRODUCTS_QUERY } from '../../shared/storefront/browser.ts';
 import { plainPng, startTestShop, type TestShop } from '../support/local-shop.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
 

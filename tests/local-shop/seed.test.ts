@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PRODUCTS } from '../../shared/local-shop/catalogue/seed-products.ts';
 import { LocalShopStore, startLocalShop } from '../../shared/local-shop/index.ts';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
-import type { Product } from '../../shared/storefront/schemas.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
+import type { Product } from '../../shared/storefront/browser.ts';
 import { finished, spawnNode, SUPPORT_DIR } from '../support/child-process.ts';
 import { postGraphql, tempDir } from '../support/local-shop.ts';
 

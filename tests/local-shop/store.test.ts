@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillWithFixtures, InvalidImageError, InvalidProductError, LocalShopStore } from '../../shared/local-shop/index.ts';
 import { formatDecimal, parseCents } from '../../shared/local-shop/money.ts';
 import { slugify } from '../../shared/local-shop/store/slug.ts';
-import { createStorefrontClient } from '../../shared/storefront/client.ts';
-import { PRODUCTS_QUERY } from '../../shared/storefront/documents.ts';
+import { createStorefrontClient } from '../../shared/storefront/index.ts';
+import { PRODUCTS_QUERY } from '../../shared/storefront/browser.ts';
 import { finished, spawnNode, SUPPORT_DIR, waitForOutput } from '../support/child-process.ts';
 import { plainPng, postGraphql, startTestShop, tempDir, type TestShop } from '../support/local-shop.ts';
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorefrontClient, type StorefrontClient } from '../../shared/storefront/client.ts';
-import { CART_CREATE_MUTATION, PRODUCTS_QUERY, STOREFRONT_DOCUMENTS } from '../../shared/storefront/documents.ts';
-import type { Product } from '../../shared/storefront/schemas.ts';
+import { createStorefrontClient, type StorefrontClient } from '../../shared/storefront/index.ts';
+import { CART_CREATE_MUTATION, PRODUCTS_QUERY, STOREFRONT_DOCUMENTS } from '../../shared/storefront/browser.ts';
+import type { Product } from '../../shared/storefront/browser.ts';
 import { plainPng, postGraphql, rawRequest, startTestShop, type TestShop } from '../support/local-shop.ts';
 
 /** The embedded shop through the project's own Storefront client and through raw HTTP, on a seeded catalogue. */

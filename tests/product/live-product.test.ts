@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../shared/storefront/schemas.ts';
+import type { Product } from '../../shared/storefront/browser.ts';
 import { cartItemFor } from '../../site/features/cart/cart-item.ts';
 import { readLiveProduct } from '../../site/features/product/live-product.ts';
 import { withLiveData } from '../../site/features/product/merge-live.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numericId } from '../../shared/product/gid.ts';
-import { findVariant, initialVariant, selectionOf, showsOptions, valueState } from '../../shared/product/variants.ts';
+import { numericId, findVariant, initialVariant, selectionOf, showsOptions, valueState } from '../../shared/product/index.ts';
 
 const variant = (id: number, size: string, color: string, availableForSale = true) => ({
   id: `gid://shopify/ProductVariant/${id}`,

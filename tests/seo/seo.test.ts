@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../shared/storefront/schemas.ts';
+import type { Product } from '../../shared/storefront/browser.ts';
 import { canonicalUrl, jsonLdText, metaDescription, pageTitle, productJsonLd, robotsTxt, sitemapXml } from '../../site/features/seo/seo.ts';
 
 function product(overrides: Partial<Product> = {}): Product {

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStorefrontClient, type StorefrontClient } from '../../shared/storefront/client.ts';
-import { browserCartCreate } from '../../shared/storefront/browser.ts';
-import { StorefrontError } from '../../shared/storefront/errors.ts';
-import { backoffDelay, parseRetryAfter } from '../../shared/storefront/transport.ts';
-import { withCheckoutChannel } from '../../shared/storefront/checkout-url.ts';
+import { createStorefrontClient, type StorefrontClient, backoffDelay, parseRetryAfter } from '../../shared/storefront/index.ts';
+import { browserCartCreate, StorefrontError, withCheckoutChannel } from '../../shared/storefront/browser.ts';
 import { startScriptedServer, type ScriptedAnswer, type ScriptedServer, type RecordedRequest } from '../support/scripted-server.ts';
 import { productsPage, rawCart, rawProduct } from '../support/storefront-fixtures.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientSchema, parse, validate, type IntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { STOREFRONT_DOCUMENTS } from '../../shared/storefront/documents.ts';
+import { STOREFRONT_DOCUMENTS } from '../../shared/storefront/browser.ts';
 
 /**
  * The contract with Shopify: every Storefront document the project sends is valid against Shopify's

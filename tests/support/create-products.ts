@@ -4,7 +4,7 @@
  * Usage: node create-products.ts <dataDir> <count> <label>
  */
 import sharp from 'sharp';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 
 const [dataDir, countText, label] = process.argv.slice(2);
 if (!dataDir || !countText || !label) throw new Error('usage: create-products.ts <dataDir> <count> <label>');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
-import { loadConfig } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 import {
   createGeneratorServices,
   type GeneratorServices,

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import sharp from 'sharp';
-import type { Concept } from '../../shared/generator/types.ts';
+import type { Concept } from '../../shared/generator/browser.ts';
 import { startScriptedServer } from './scripted-server.ts';
 
 /**

@@ -4,8 +4,7 @@
  * Usage: node seed-store.ts <dataDir>
  */
 import sharp from 'sharp';
-import { seedCatalogue } from '../../shared/local-shop/catalogue/seed.ts';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { seedCatalogue, LocalShopStore } from '../../shared/local-shop/index.ts';
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: seed-store.ts <dataDir>');

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { CART_CREATE_MUTATION, PRODUCTS_QUERY } from '../../shared/storefront/documents.ts';
+import { CART_CREATE_MUTATION, PRODUCTS_QUERY } from '../../shared/storefront/browser.ts';
 
 /**
  * Load on a Storefront endpoint with autocannon: the home page's `products(first: 20)` and the

@@ -4,7 +4,7 @@
  * Usage: node write-until-killed.ts <dataDir>
  */
 import sharp from 'sharp';
-import { LocalShopStore } from '../../shared/local-shop/store/store.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: write-until-killed.ts <dataDir>');

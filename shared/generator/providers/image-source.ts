@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { request, type Dispatcher } from 'undici';
-import { isPng, sniffFormat } from '../../design/png.ts';
+import { isPng, sniffFormat } from '../../design/index.ts';
 
 /**
  * The bytes of a design image named by URL (http(s):, file: or a data: URL), checked to be a PNG of

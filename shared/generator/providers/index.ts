@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../../config.ts';
+import { loadConfig, type Config } from '../../config/index.ts';
 import type { ConceptProvider, DesignProvider, Publisher } from '../types.ts';
 import type { DesignStore } from './designs/store.ts';
 import type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';

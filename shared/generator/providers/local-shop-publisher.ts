@@ -1,4 +1,4 @@
-import { LocalShopStore } from '../../local-shop/store/store.ts';
+import { LocalShopStore } from '../../local-shop/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
 import { ImageSourceError, loadDesignImage } from './image-source.ts';
 import { productImagesFor } from './product-images.ts';

@@ -1,4 +1,4 @@
-import { ConfigError, type Config } from '../../config.ts';
+import { ConfigError, type Config } from '../../config/index.ts';
 
 /**
  * Which providers a run uses, decided from the configuration alone, without loading any of them:

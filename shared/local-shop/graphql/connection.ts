@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '../../storefront/constants.ts';
+import { MAX_PAGE_SIZE } from '../../storefront/browser.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { Args } from './field-map.ts';
 import { ShopError } from './shop-error.ts';

@@ -1,4 +1,4 @@
-import { descriptionHtml } from '../../html.ts';
+import { descriptionHtml } from '../../common/index.ts';
 import { gid } from '../gid.ts';
 import { money } from '../money.ts';
 import type { ImageRecord, ProductRecord, SelectedOption, VariantRecord } from '../store/records.ts';

@@ -10,7 +10,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { MAX_PAGE_SIZE } from '../../storefront/constants.ts';
+import { MAX_PAGE_SIZE } from '../../storefront/browser.ts';
 
 /**
  * Cheap guards that run before validation and execution, so no document can make the shop hang:

@@ -1,4 +1,4 @@
-import { STORE_NAME } from '../../brand.ts';
+import { STORE_NAME } from '../../common/index.ts';
 import { findCart } from '../carts.ts';
 import { gid, numericId, parseGid } from '../gid.ts';
 import type { CartLineRequest } from '../store/cart-rules.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { GraphQLSchema, buildClientSchema, type IntrospectionQuery } from 'graphql';
+import { STOREFRONT_SCHEMA_FILE } from '../../storefront/index.ts';
 
 /**
  * Shopify's own Storefront API 2025-07 schema (the introspection JSON vendored in shared/storefront),
@@ -8,7 +9,7 @@ import { GraphQLSchema, buildClientSchema, type IntrospectionQuery } from 'graph
  * only executes in its experimental incremental mode (the shop refuses @defer during validation).
  */
 
-const SCHEMA_FILE = new URL('../../storefront/storefront.schema.json', import.meta.url);
+const SCHEMA_FILE = STOREFRONT_SCHEMA_FILE;
 
 let schemas: { validation: GraphQLSchema; execution: GraphQLSchema } | undefined;
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
+import { STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
 import { BASE_HEADERS } from './responses.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLimits } from '../../http/request-body.ts';
-import { STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
+import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLimits } from '../../http/index.ts';
+import { STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
 import { createContext } from '../graphql/context.ts';
 import { runGraphql, type GraphqlRequest } from '../graphql/execute.ts';
 import { secretMatches } from '../secret.ts';

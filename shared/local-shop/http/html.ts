@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { STORE_NAME } from '../../brand.ts';
-import { escapeHtml } from '../../html.ts';
+import { STORE_NAME, escapeHtml } from '../../common/index.ts';
 import { send } from './responses.ts';
 
 /**

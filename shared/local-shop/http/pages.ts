@@ -1,7 +1,5 @@
-import { STORE_NAME } from '../../brand.ts';
-import { escapeHtml } from '../../html.ts';
-import { formatPrice } from '../../money.ts';
-import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/constants.ts';
+import { STORE_NAME, escapeHtml, formatPrice } from '../../common/index.ts';
+import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
 import { cartTotals, lineTotalCents } from '../carts.ts';
 import { money } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STORE_NAME } from '../../brand.ts';
+import { STORE_NAME } from '../../common/index.ts';
 import { formatDecimal, parseCents } from '../money.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid } from '../gid.ts';
-import { DEFAULT_CURRENCY } from '../../money.ts';
+import { DEFAULT_CURRENCY } from '../../common/index.ts';
 import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
 import { openDatabase, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';

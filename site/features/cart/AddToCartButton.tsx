@@ -1,4 +1,4 @@
-import type { CartItem } from '../../../shared/cart/cart.ts';
+import type { CartItem } from '../../../shared/cart/index.ts';
 import { addToCartAndNotify } from './cart-store.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
-import { EMPTY_CART, totalQuantity } from '../../../shared/cart/cart.ts';
+import { EMPTY_CART, totalQuantity } from '../../../shared/cart/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { $cart } from './cart-store.ts';
 import { $drawerOpen } from './drawer.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
-import { cartSummary, totalPrice, type CartItem } from '../../../shared/cart/cart.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { cartSummary, totalPrice, type CartItem } from '../../../shared/cart/index.ts';
+import { formatPrice } from '../../../shared/common/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { optionsLine } from './options-line.ts';

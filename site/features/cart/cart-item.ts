@@ -1,5 +1,5 @@
-import type { CartItem } from '../../../shared/cart/cart.ts';
-import type { Product, ProductVariant } from '../../../shared/storefront/schemas.ts';
+import type { CartItem } from '../../../shared/cart/index.ts';
+import type { Product, ProductVariant } from '../../../shared/storefront/browser.ts';
 
 /** The cart line a product page or card adds: the variant, quantity 1, and enough of the product to draw it. */
 export function cartItemFor(product: Product, variant: ProductVariant): CartItem {

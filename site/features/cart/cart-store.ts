@@ -10,7 +10,7 @@ import {
   updateQuantity,
   type Cart,
   type CartItem,
-} from '../../../shared/cart/cart.ts';
+} from '../../../shared/cart/index.ts';
 import { showToast } from '../toasts/toasts.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SelectedOption } from '../../../shared/cart/cart.ts';
+import type { SelectedOption } from '../../../shared/cart/index.ts';
 
 /**
  * A cart line's option values joined by a bullet: "Black • L". Shopify's placeholder for

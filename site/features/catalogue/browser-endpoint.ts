@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../shared/config.ts';
+import { loadConfig } from '../../../shared/config/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 
 let endpoint: BrowserEndpoint | undefined;

@@ -1,7 +1,7 @@
-import { loadConfig } from '../../../shared/config.ts';
-import { PRODUCT_LIST_SIZE } from '../../../shared/storefront/constants.ts';
-import { createStorefrontClient, type StorefrontClient } from '../../../shared/storefront/client.ts';
-import type { Product } from '../../../shared/storefront/schemas.ts';
+import { loadConfig } from '../../../shared/config/index.ts';
+import { PRODUCT_LIST_SIZE } from '../../../shared/storefront/browser.ts';
+import { createStorefrontClient, type StorefrontClient } from '../../../shared/storefront/index.ts';
+import type { Product } from '../../../shared/storefront/browser.ts';
 import { CatalogueError } from './catalogue-error.ts';
 
 /**

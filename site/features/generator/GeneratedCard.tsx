@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { GeneratedProduct } from '../../../shared/generator/types.ts';
-import { formatAmount } from '../../../shared/money.ts';
+import type { GeneratedProduct } from '../../../shared/generator/browser.ts';
+import { formatAmount } from '../../../shared/common/index.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
+import { GENERATOR_MESSAGES } from '../../../shared/generator/browser.ts';
 import { createGeneratorController, type GenerateSettings, type GeneratorController } from './generator-store.ts';
 import { $generatorToken, forgetGeneratorToken, loadGeneratorToken, saveGeneratorToken } from './token-store.ts';
 import { showToast } from '../toasts/toasts.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { GeneratedProduct } from '../../../shared/generator/types.ts';
+import type { GeneratedProduct } from '../../../shared/generator/browser.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { GeneratedCard } from './GeneratedCard.tsx';
 

@@ -1,4 +1,4 @@
-import type { ConceptProvider, DesignProvider, Publisher } from '../../../shared/generator/types.ts';
+import type { ConceptProvider, DesignProvider, Publisher } from '../../../shared/generator/browser.ts';
 import type { GeneratorApi } from './generator-api.ts';
 
 /**

@@ -1,6 +1,13 @@
-import type { Concept, ConceptRequest, DesignRequestBody, PublishRequestBody, PublishResult } from '../../../shared/generator/types.ts';
-import { isRecord } from '../../../shared/is-record.ts';
-import type { DesignUrls, GeneratorSettings } from './server/services.ts';
+import type {
+  Concept,
+  ConceptRequest,
+  DesignRequestBody,
+  DesignUrls,
+  GeneratorSettings,
+  PublishRequestBody,
+  PublishResult,
+} from '../../../shared/generator/browser.ts';
+import { isRecord } from '../../../shared/common/index.ts';
 
 /**
  * The /generator page's client for the server's generator API: JSON over fetch with the staff

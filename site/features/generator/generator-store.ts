@@ -1,14 +1,14 @@
 import { map, type MapStore } from 'nanostores';
-import { BRAND } from '../../../shared/brand.ts';
-import { GENERATOR_MESSAGES } from '../../../shared/generator/messages.ts';
+import { BRAND } from '../../../shared/common/index.ts';
 import {
+  GENERATOR_MESSAGES,
   GenerationFailed,
   PipelineCancelled,
   errorMessage,
   generateProducts,
   publishProducts,
-} from '../../../shared/generator/pipeline.ts';
-import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from '../../../shared/generator/types.ts';
+} from '../../../shared/generator/browser.ts';
+import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from '../../../shared/generator/browser.ts';
 import type { Toast } from '../toasts/toasts.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useStore } from '../shell/use-store.ts';
-import { formatPrice, type Money } from '../../../shared/money.ts';
+import { formatPrice, type Money } from '../../../shared/common/index.ts';
 import { $liveProduct } from './live-product-store.ts';
 
 /** The product's minimum price, replaced by the fresh one once the page has re-read it. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
-import { numericId } from '../../../shared/product/gid.ts';
 import {
+  numericId,
   findVariant,
   initialVariant,
   selectionOf,
@@ -9,9 +9,8 @@ import {
   valueState,
   type Selection,
   type ValueState,
-} from '../../../shared/product/variants.ts';
-import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
-import type { Product } from '../../../shared/storefront/schemas.ts';
+} from '../../../shared/product/index.ts';
+import type { BrowserEndpoint, Product } from '../../../shared/storefront/browser.ts';
 import { cartItemFor } from '../cart/cart-item.ts';
 import { withLiveData } from './merge-live.ts';
 import { showPageState } from './page-state.ts';

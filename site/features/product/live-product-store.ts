@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
-import { browserGraphql, type BrowserEndpoint } from '../../../shared/storefront/browser.ts';
-import { PRODUCT_AVAILABILITY_QUERY } from '../../../shared/storefront/documents.ts';
+import { browserGraphql, type BrowserEndpoint, PRODUCT_AVAILABILITY_QUERY } from '../../../shared/storefront/browser.ts';
 import { readLiveProduct, type LiveProduct } from './live-product.ts';
 
 /** The product page's fresh price and availability; null until (or unless) the re-read succeeds. */

@@ -1,5 +1,5 @@
-import { isRecord } from '../../../shared/is-record.ts';
-import type { Money } from '../../../shared/money.ts';
+import { isRecord } from '../../../shared/common/index.ts';
+import type { Money } from '../../../shared/common/index.ts';
 
 /**
  * What the product page re-reads in the browser after load: price and availability per variant.

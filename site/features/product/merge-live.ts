@@ -1,4 +1,4 @@
-import type { Product } from '../../../shared/storefront/schemas.ts';
+import type { Product } from '../../../shared/storefront/browser.ts';
 import type { LiveProduct } from './live-product.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { STORE_NAME } from '../../../shared/brand.ts';
-import { numericId } from '../../../shared/product/gid.ts';
-import type { Product } from '../../../shared/storefront/schemas.ts';
+import { STORE_NAME } from '../../../shared/common/index.ts';
+import { numericId } from '../../../shared/product/index.ts';
+import type { Product } from '../../../shared/storefront/browser.ts';
 
 /** Search and social metadata: page descriptions, canonical URLs and Product JSON-LD. */
 

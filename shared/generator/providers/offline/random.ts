@@ -1,4 +1,4 @@
-import { hashString, seededRandom as mulberry32 } from '../../../design/random.ts';
+import { hashString, seededRandom as mulberry32 } from '../../../design/index.ts';
 
 /** A small seeded random source, so an offline run can be replayed exactly from its seed. */
 

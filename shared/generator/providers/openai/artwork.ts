@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { isPng, sniffFormat } from '../../../design/png.ts';
+import { isPng, sniffFormat } from '../../../design/index.ts';
 import { OPENAI_DEFAULTS, createOpenAIClient, type OpenAISettings } from './client.ts';
 import { quoteUntrusted } from './concept-prompt.ts';
 import { OpenAIProviderError, toOpenAIError, type FailureContext } from './errors.ts';

@@ -1,4 +1,4 @@
-import type { BrandProfile } from '../../../brand.ts';
+import type { BrandProfile } from '../../../common/index.ts';
 import { CONCEPT_LIMITS } from '../../concept-schema.ts';
 import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
 

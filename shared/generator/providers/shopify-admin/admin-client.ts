@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
-import { storeOrigin } from '../../../config.ts';
-import { STOREFRONT_MESSAGES } from '../../../storefront/errors.ts';
+import { storeOrigin } from '../../../config/index.ts';
+import { STOREFRONT_MESSAGES } from '../../../storefront/browser.ts';
 import { ShopifyPublishError, describeUserErrors, tidy, type PublishStep, type UserError } from './errors.ts';
 
 /**

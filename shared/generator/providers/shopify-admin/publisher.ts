@@ -1,11 +1,10 @@
-import { STORE_NAME } from '../../../brand.ts';
+import { STORE_NAME, descriptionHtml } from '../../../common/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
 import { productImagesFor } from '../product-images.ts';
 import { PUBLISHER_PROVIDER_NAME } from '../selection.ts';
 import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
-import { descriptionHtml } from '../../../html.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
 import { ShopifyPublishError, type PublishStep } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createDirectoryDesignStore } from '../../../../shared/generator/providers/designs/directory-store.ts';
-import type { DesignStore } from '../../../../shared/generator/providers/index.ts';
+import { createDirectoryDesignStore } from '../../../../shared/generator/index.ts';
+import type { DesignStore } from '../../../../shared/generator/index.ts';
 import { DESIGN_FILE_NAME } from './design-urls.ts';
 
 /**

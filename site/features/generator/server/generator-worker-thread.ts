@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { warmUpDesignRenderer } from '../../../../shared/design/index.ts';
-import { errorMessage } from '../../../../shared/generator/pipeline.ts';
-import { selectGeneratorProviders, selectPublisher } from '../../../../shared/generator/providers/index.ts';
+import { errorMessage } from '../../../../shared/generator/browser.ts';
+import { selectGeneratorProviders, selectPublisher } from '../../../../shared/generator/index.ts';
 import { createServerDesignStore } from './design-files.ts';
 import type { FromWorker, Job, JobResults, ToWorker, WorkerSetup } from './worker-protocol.ts';
 

@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { loadConfig } from '../../../../shared/config.ts';
+import { loadConfig } from '../../../../shared/config/index.ts';
 import type { GeneratorServices } from './services.ts';
 
 /**

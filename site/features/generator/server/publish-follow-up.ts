@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../../shared/generator/pipeline.ts';
+import { errorMessage } from '../../../../shared/generator/browser.ts';
 import { postDeployHook } from './deploy-hook.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/concept-schema.ts';
+import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/index.ts';
 import {
   GENERATOR_MESSAGES,
   MAX_GUIDELINES_CHARS,
   MAX_PRODUCT_COUNT,
   MAX_THEME_CHARS,
   MIN_PRODUCT_COUNT,
-} from '../../../../shared/generator/messages.ts';
+} from '../../../../shared/generator/browser.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 

@@ -1,38 +1,29 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ConfigError, type Config } from '../../../../shared/config.ts';
-import { planGenerators, planPublisher } from '../../../../shared/generator/providers/selection.ts';
-import type { Concept, ConceptRequest, DesignRequestBody, PublishRequestBody, PublishResult } from '../../../../shared/generator/types.ts';
+import { ConfigError, type Config } from '../../../../shared/config/index.ts';
+import { planGenerators, planPublisher } from '../../../../shared/generator/index.ts';
+import type {
+  Concept,
+  ConceptRequest,
+  DesignRequestBody,
+  DesignUrls,
+  GeneratorSettings,
+  PublishRequestBody,
+  PublishResult,
+} from '../../../../shared/generator/browser.ts';
 import { createGeneratorAccess, type AccessDecision, type AccessMode } from './access.ts';
 import { findDesignFile } from './design-files.ts';
 import { DESIGN_FILE_NAME, designFileFromUrl, designUrl } from './design-urls.ts';
 import { createGeneratorWorker } from './generator-worker.ts';
 import { GeneratorServiceError, serviceErrorFrom } from './service-error.ts';
 
+export type { DesignUrls, GeneratorSettings };
+
 /**
  * What the generator API endpoints call. The store server makes one of these and hands it to every
  * on-demand route through Astro's `locals`, so the endpoints inside each build share the server's
  * single worker, design folder and publish follow-up, whichever build is current.
  */
-
-/** What the /generator page needs to know before its first run. Never a secret. */
-export interface GeneratorSettings {
-  /** Pause after each design, in ms (GENERATOR_DELAY_MS). */
-  delayMs: number;
-  /** The shop's name in labels: "Publish to Shopify". */
-  providerName: string;
-  /** "offline (no OPENAI_API_KEY)" or "OpenAI (model, images model)". */
-  generators: string;
-  /** "the embedded shop" or "Shopify store my-shop.myshopify.com". */
-  publishTo: string;
-}
-
-export interface DesignUrls {
-  /** The preview (about 1024 px wide), for cards and publishing. */
-  imageUrl: string;
-  /** The 4500×5400 print file. */
-  printUrl?: string;
-}
 
 export interface GeneratorServices {
   /** `bearer: false` for design images, which browsers load without headers. */

@@ -1,4 +1,4 @@
-import type { Config } from '../../../../shared/config.ts';
+import type { Config } from '../../../../shared/config/index.ts';
 import type {
   Concept,
   ConceptRequest,
@@ -6,7 +6,7 @@ import type {
   DesignResult,
   PublishRequestBody,
   PublishResult,
-} from '../../../../shared/generator/types.ts';
+} from '../../../../shared/generator/browser.ts';
 
 /** The messages between the server and its generator worker thread (all structured-clone safe). */
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { urlHost } from './http/url-host.ts';
-import { STOREFRONT_GRAPHQL_PATH } from './storefront/constants.ts';
+import { urlHost } from '../http/index.ts';
+import { STOREFRONT_GRAPHQL_PATH } from '../storefront/browser.ts';
 
 /**
  * Every setting the product reads from the environment, with its default.

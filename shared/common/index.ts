@@ -1,0 +1,5 @@
+// The store's brand, money, HTML escaping and a record guard: safe everywhere, browsers included.
+export { BRAND, STORE_NAME, type BrandProfile } from './brand.ts';
+export { descriptionHtml, escapeHtml } from './html.ts';
+export { isRecord } from './is-record.ts';
+export { DEFAULT_CURRENCY, formatAmount, formatPrice, fromCents, toCents, type Money } from './money.ts';

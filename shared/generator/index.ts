@@ -1,0 +1,7 @@
+// The generator's door for servers and the CLI: the browser-safe part, plus the concept schema and
+// the providers (concepts, designs, publishers) chosen from the configuration.
+export * from './browser.ts';
+export * from './concept-schema.ts';
+export * from './providers/index.ts';
+export { planGenerators, planPublisher, PUBLISHER_PROVIDER_NAME } from './providers/selection.ts';
+export { writeAtomically } from './write-atomically.ts';

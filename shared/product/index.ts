@@ -1,0 +1,3 @@
+// Variant selection and product ids: safe everywhere, browsers included.
+export * from './gid.ts';
+export * from './variants.ts';
