@@ -33,8 +33,8 @@ export function callbackUrlFor(siteUrl: string, explicit: string | undefined, pa
 
 async function runRegister(flags: RegisterFlags): Promise<void> {
   const [{ loadConfig }, { createShopifyAdminClient }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
-    import('../../shared/config.ts'),
-    import('../../shared/generator/providers/index.ts'),
+    import('../../shared/config/index.ts'),
+    import('../../shared/generator/index.ts'),
     import('../../shared/webhooks/index.ts'),
   ]);
   const config = loadConfig();

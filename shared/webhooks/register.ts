@@ -1,4 +1,4 @@
-import type { AdminClient } from '../generator/providers/index.ts';
+import type { AdminClient } from '../generator/index.ts';
 import { REBUILD_TOPICS, topicEnum, type RebuildTopic } from './topics.ts';
 
 /**

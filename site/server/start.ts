@@ -1,4 +1,4 @@
-import { loadConfig } from '../../shared/config.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 import { createLogger } from '../../shared/log/index.ts';
 import { startStoreApp, StoreStartCancelled, type StoreApp } from './store-app.ts';
 

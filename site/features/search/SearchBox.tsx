@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { formatPrice } from '../../../shared/money.ts';
+import { formatPrice } from '../../../shared/common/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { collectionPath, fetchSuggestions, productPath, type Suggestions } from './search-api.ts';

@@ -1,7 +1,11 @@
-import { type BrowserEndpoint, browserGraphql } from '../../../shared/storefront/browser.ts';
-import { PREDICTIVE_SEARCH_QUERY, SEARCH_QUERY } from '../../../shared/storefront/documents.ts';
-import { StorefrontError } from '../../../shared/storefront/errors.ts';
-import { isRecord } from '../../../shared/is-record.ts';
+import {
+  type BrowserEndpoint,
+  browserGraphql,
+  PREDICTIVE_SEARCH_QUERY,
+  SEARCH_QUERY,
+  StorefrontError,
+} from '../../../shared/storefront/browser.ts';
+import { isRecord } from '../../../shared/common/index.ts';
 
 /**
  * Live search from the browser with the public token: the header's suggestions and the /search

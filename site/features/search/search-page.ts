@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../shared/money.ts';
+import { formatPrice } from '../../../shared/common/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { fetchSearchPage, isSearchSort, productPath, type SearchProduct, type SearchSort } from './search-api.ts';
