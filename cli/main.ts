@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { STORE_NAME } from '../shared/common/index.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
+import { registerBackupCommands } from './commands/backup.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { registerShopifyCommand } from './commands/shopify.ts';
@@ -26,6 +27,7 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
   registerGenerateCommand(program, options.onExitCode ?? (() => {}));
   registerShopCommand(program);
   registerShopifyCommand(program);
+  registerBackupCommands(program);
   return program;
 }
 

@@ -1,0 +1,88 @@
+import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
+import { create as createTar } from 'tar';
+import { BACKUP_FORMAT, inspectDatabase, sha256File, type Manifest } from './manifest.ts';
+import { listDataDir } from './walk.ts';
+
+/**
+ * A consistent snapshot of DATA_DIR while the server runs (docs/behaviour/backups.md): every SQLite
+ * database copied with SQLite's online backup (a snapshot that writers in other processes do not
+ * disturb), then the other files, into one .tar.gz with a manifest of row counts and hashes.
+ * Databases go first: a product row always names an image file written before it was committed,
+ * so every file a database snapshot refers to is on disk by the time the files are copied.
+ */
+
+export class BackupError extends Error {
+  override name = 'BackupError';
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  databases: Manifest['databases'];
+  files: number;
+  ms: number;
+}
+
+export interface BackupOptions {
+  dataDir: string;
+  file: string;
+  /** Folders inside DATA_DIR to leave out besides the regenerable ones (SITE_BUILDS_DIR elsewhere is outside anyway). */
+  exclude?: string[];
+}
+
+export async function createBackup({ dataDir, file, exclude = [] }: BackupOptions): Promise<BackupResult> {
+  const started = performance.now();
+  const root = path.resolve(dataDir);
+  const target = path.resolve(file);
+  if (!(await stat(root).catch(() => undefined))?.isDirectory()) throw new BackupError(`There is no data directory at ${root}`);
+  await mkdir(path.dirname(target), { recursive: true });
+  const staging = await mkdtemp(path.join(path.dirname(target), '.backup-'));
+  const partial = `${target}.${process.pid}.tmp`;
+  try {
+    const entries = await listDataDir(root, [staging, target, partial, ...exclude]);
+    const manifest: Manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), databases: [], files: [] };
+
+    for (const entry of entries.filter((e) => e.sqlite)) {
+      const dest = path.join(staging, 'data', entry.relative);
+      await mkdir(path.dirname(dest), { recursive: true });
+      const source = new DatabaseSync(entry.absolute, { timeout: 10_000 });
+      try {
+        await sqliteBackup(source, dest);
+      } finally {
+        source.close();
+      }
+      const { integrity, tables } = inspectDatabase(dest);
+      if (integrity !== 'ok') throw new BackupError(`The copy of ${entry.relative} failed its integrity check: ${integrity}`);
+      manifest.databases.push({ path: entry.relative, tables });
+    }
+
+    for (const entry of entries.filter((e) => !e.sqlite)) {
+      const dest = path.join(staging, 'data', entry.relative);
+      await mkdir(path.dirname(dest), { recursive: true });
+      try {
+        await copyFile(entry.absolute, dest);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since the listing
+        throw error;
+      }
+      manifest.files.push({ path: entry.relative, ...(await sha256File(dest)) });
+    }
+
+    await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await mkdir(path.join(staging, 'data'), { recursive: true });
+    await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, ['manifest.json', 'data']);
+    await rename(partial, target);
+    return {
+      file: target,
+      bytes: (await stat(target)).size,
+      databases: manifest.databases,
+      files: manifest.files.length,
+      ms: performance.now() - started,
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(partial, { force: true });
+  }
+}

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { extract } from 'tar';
+import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
+
+/**
+ * Restores a backup into DATA_DIR (docs/behaviour/backups.md). The archive is unpacked beside the
+ * target and checked whole (every hash, every database's integrity and row counts) before anything
+ * is moved; a non-empty DATA_DIR is refused unless `force`, and even then it is moved aside, not
+ * deleted. Links and device files in an archive are never unpacked.
+ */
+
+export class RestoreError extends Error {
+  override name = 'RestoreError';
+}
+
+export interface RestoreResult {
+  dataDir: string;
+  /** Where the previous contents went (with force), or undefined. */
+  movedAside: string | undefined;
+  databases: Manifest['databases'];
+  files: number;
+}
+
+async function isNonEmptyDir(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+async function readManifest(dir: string): Promise<Manifest> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, 'manifest.json'), 'utf8');
+  } catch {
+    throw new RestoreError('The archive has no manifest.json: it is not a backup made by tshirt-gen backup');
+  }
+  const parsed = ManifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new RestoreError("The archive's manifest.json is not one tshirt-gen backup writes");
+  return parsed.data;
+}
+
+async function verify(dataDir: string, manifest: Manifest): Promise<void> {
+  for (const file of manifest.files) {
+    const actual = await sha256File(path.join(dataDir, file.path)).catch(() => undefined);
+    if (!actual) throw new RestoreError(`The archive is missing ${file.path}`);
+    if (actual.sha256 !== file.sha256) throw new RestoreError(`${file.path} in the archive does not match its recorded hash`);
+  }
+  for (const db of manifest.databases) {
+    const file = path.join(dataDir, db.path);
+    if (!(await stat(file).catch(() => undefined))) throw new RestoreError(`The archive is missing ${db.path}`);
+    const { integrity, tables } = inspectDatabase(file);
+    if (integrity !== 'ok') throw new RestoreError(`${db.path} in the archive failed its integrity check: ${integrity}`);
+    if (JSON.stringify(tables) !== JSON.stringify(db.tables))
+      throw new RestoreError(`${db.path} in the archive does not hold the recorded rows`);
+  }
+}
+
+export async function restoreBackup({
+  file,
+  dataDir,
+  force = false,
+}: {
+  file: string;
+  dataDir: string;
+  force?: boolean;
+}): Promise<RestoreResult> {
+  const archive = path.resolve(file);
+  const target = path.resolve(dataDir);
+  if (!(await stat(archive).catch(() => undefined))?.isFile()) throw new RestoreError(`There is no backup file at ${archive}`);
+  if (!force && (await isNonEmptyDir(target))) {
+    throw new RestoreError(`${target} is not empty: restoring would replace what is there. Pass --force to move it aside first.`);
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  const unpacked = await mkdtemp(`${target}.restoring-`);
+  try {
+    try {
+      await extract({
+        file: archive,
+        cwd: unpacked,
+        strict: true,
+        // Only plain files and folders; tar's own rules already keep every path inside cwd.
+        filter: (_path, entry) =>
+          'type' in entry ? entry.type === 'File' || entry.type === 'Directory' : entry.isFile() || entry.isDirectory(),
+      });
+    } catch (error) {
+      throw new RestoreError(`${archive} is not a readable backup archive (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const manifest = await readManifest(unpacked);
+    const data = path.join(unpacked, 'data');
+    await mkdir(data, { recursive: true });
+    await verify(data, manifest);
+
+    let movedAside: string | undefined;
+    if (await stat(target).catch(() => undefined)) {
+      if (await isNonEmptyDir(target)) {
+        movedAside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        await rename(target, movedAside);
+      } else {
+        await rm(target, { recursive: true });
+      }
+    }
+    await rename(data, target);
+    return { dataDir: target, movedAside, databases: manifest.databases, files: manifest.files.length };
+  } finally {
+    await rm(unpacked, { recursive: true, force: true });
+  }
+}
