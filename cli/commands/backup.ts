@@ -16,7 +16,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function dataDirOf(flags: DataFlags): Promise<string> {
   if (flags.data) return path.resolve(flags.data);
-  const { loadConfig } = await import('../../shared/config.ts');
+  const { loadConfig } = await import('../../shared/config/index.ts');
   return loadConfig().localShop.dataDir;
 }
 
