@@ -3,7 +3,25 @@
  * Products, variants and images use the store's integer row ids; carts use a random token.
  */
 
-export type GidType = 'Product' | 'ProductVariant' | 'ProductImage' | 'ProductOption' | 'ProductOptionValue' | 'Cart' | 'CartLine' | 'Shop';
+export type GidType =
+  | 'Product'
+  | 'ProductVariant'
+  | 'ProductImage'
+  | 'ProductOption'
+  | 'ProductOptionValue'
+  | 'Cart'
+  | 'CartLine'
+  | 'Shop'
+  | 'Collection'
+  | 'Menu'
+  | 'MenuItem'
+  | 'Page'
+  | 'ShopPolicy'
+  | 'Blog'
+  | 'Article'
+  | 'Market'
+  | 'DiscountCode'
+  | 'MediaImage';
 
 export interface ParsedGid {
   type: string;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_LOCAL_SHOP_HOST, DEFAULT_LOCAL_SHOP_PORT, type Config } from '../config/index.ts';
 import { urlHost } from '../http/index.ts';
-import { seedCatalogue } from './catalogue/seed.ts';
+import { seedCatalogue, seedContent } from './catalogue/seed.ts';
 import { createShopServer, type ShopServerOptions } from './server.ts';
 import { LocalShopStore } from './store/store.ts';
 import { GRAPHQL_PATH, shopUrls } from './urls.ts';
@@ -16,7 +16,18 @@ import { GRAPHQL_PATH, shopUrls } from './urls.ts';
 export { LocalShopStore, type CreatedProduct } from './store/store.ts';
 export { DEFAULT_SIZES, InvalidProductError, type NewProductInput, type ProductSpecInput } from './store/product-spec.ts';
 export { InvalidImageError } from './store/image-files.ts';
-export { seedCatalogue } from './catalogue/seed.ts';
+export { seedCatalogue, seedContent } from './catalogue/seed.ts';
+export { SEED_DISCOUNT_CODE } from './catalogue/seed-content.ts';
+export {
+  InvalidContentError,
+  type ArticleInput,
+  type CollectionInput,
+  type DiscountCodeInput,
+  type MenuInput,
+  type PageInput,
+  type PolicyInput,
+} from './store/content-input.ts';
+export { POLICY_HANDLES, type PolicyHandle } from './store/content-records.ts';
 export { fillWithFixtures } from './catalogue/fixtures.ts';
 export { GRAPHQL_PATH, IMAGE_PATH_PREFIX, CHECKOUT_PATH_PREFIX } from './urls.ts';
 
@@ -88,7 +99,10 @@ export async function startLocalShop(options: LocalShopOptions = {}): Promise<Lo
 
   try {
     let seeded = 0;
-    if (options.seed ?? true) seeded = (await seedCatalogue(store, { log })) ?? 0;
+    if (options.seed ?? true) {
+      seeded = (await seedCatalogue(store, { log })) ?? 0;
+      seedContent(store, { log });
+    }
 
     // The URLs need the port, known only once listening; no request arrives before then.
     const serverOptions: ShopServerOptions = {

@@ -15,6 +15,7 @@ export interface ImageTransform {
   width?: number;
   height?: number;
   format?: 'webp' | 'png' | 'jpg';
+  crop?: 'center' | 'top' | 'bottom' | 'left' | 'right';
 }
 
 export interface ShopUrls {
@@ -27,6 +28,12 @@ export interface ShopUrls {
   checkout(cart: { token: string; key: string }): string;
   /** The product's page on the storefront site, when the site's URL is known. */
   product(handle: string): string | null;
+  /** The shop's primary domain: the storefront site when known, else the shop itself. */
+  readonly domain: string;
+  /** A path on the primary domain (`/collections/office-humor`); menus, policies and sitemaps link there. */
+  onDomain(path: string): string;
+  /** A path on the storefront site, or null when the site's URL is not known (`onlineStoreUrl`). */
+  onSite(path: string): string | null;
 }
 
 export function shopUrls(publicUrl: string, storefrontUrl?: string): ShopUrls {
@@ -40,10 +47,14 @@ export function shopUrls(publicUrl: string, storefrontUrl?: string): ShopUrls {
       const url = new URL(`${base}${IMAGE_PATH_PREFIX}${file}`);
       if (transform.width) url.searchParams.set('width', String(transform.width));
       if (transform.height) url.searchParams.set('height', String(transform.height));
+      if (transform.crop) url.searchParams.set('crop', transform.crop);
       if (transform.format) url.searchParams.set('format', transform.format);
       return url.toString();
     },
     checkout: ({ token, key }) => `${base}${CHECKOUT_PATH_PREFIX}${encodeURIComponent(token)}?key=${encodeURIComponent(key)}`,
     product: (handle) => (site ? `${site}/product/${encodeURIComponent(handle)}` : null),
+    domain: site ?? base,
+    onDomain: (path) => `${site ?? base}${path}`,
+    onSite: (path) => (site ? `${site}${path}` : null),
   };
 }

@@ -269,16 +269,20 @@ describe('documents Shopify would reject, and fields the shop does not implement
   });
 
   it('names a valid Shopify field, argument or directive that the shop does not implement', async () => {
-    const field = await postGraphql(shop.graphqlUrl, { query: '{ products(first: 1) { nodes { id seo { title } } } }' });
-    expect(field.json.errors?.[0]?.message).toBe("Field 'Product.seo' is not implemented by the embedded shop");
+    const field = await postGraphql(shop.graphqlUrl, {
+      query: '{ products(first: 1) { nodes { id variants(first: 1) { nodes { storeAvailability(first: 1) { nodes { available } } } } } } }',
+    });
+    expect(field.json.errors?.[0]?.message).toBe("Field 'ProductVariant.storeAvailability' is not implemented by the embedded shop");
     expect(field.json.errors?.[0]?.extensions?.code).toBe('NOT_IMPLEMENTED');
     expect(field.json.data).toBeUndefined();
-    const argument = await postGraphql(shop.graphqlUrl, { query: '{ products(first: 1, query: "tag:x") { nodes { id } } }' });
-    expect(argument.json.errors?.[0]?.message).toBe(
-      "Argument 'query' on Field 'QueryRoot.products' is not implemented by the embedded shop",
-    );
-    const mutation = await postGraphql(shop.graphqlUrl, { query: 'mutation { cartLinesAdd(cartId: "x", lines: []) { cart { id } } }' });
-    expect(mutation.json.errors?.[0]?.message).toBe("Field 'Mutation.cartLinesAdd' is not implemented by the embedded shop");
+    const argument = await postGraphql(shop.graphqlUrl, {
+      query: '{ products(first: 1) { nodes { images(first: 1, sortKey: POSITION) { nodes { url } } } } }',
+    });
+    expect(argument.json.errors?.[0]?.message).toBe("Argument 'sortKey' on Field 'Product.images' is not implemented by the embedded shop");
+    const mutation = await postGraphql(shop.graphqlUrl, {
+      query: 'mutation { customerCreate(input: {email: "a@example.com", password: "secret12"}) { customer { id } } }',
+    });
+    expect(mutation.json.errors?.[0]?.message).toBe("Field 'Mutation.customerCreate' is not implemented by the embedded shop");
     const onInterface = await postGraphql(shop.graphqlUrl, {
       query: '{ cart(id: "x") { lines(first: 1) { nodes { id estimatedCost { totalAmount { amount } } } } } }',
     });

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { startLocalShop, type LocalShop, type LocalShopOptions } from '../../shared/local-shop/index.ts';
+import { seedCatalogue, seedContent, startLocalShop, type LocalShop, type LocalShopOptions } from '../../shared/local-shop/index.ts';
 
 /** Real embedded shops on 127.0.0.1, port 0, each in its own temporary data dir. */
 
@@ -81,4 +81,25 @@ export function plainPng(width: number, height: number, background = '#fe972e'):
   return sharp({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer();
+}
+
+/** A shop with the seed catalogue and content, its photos plain squares (real renders take half a minute and prove nothing here). */
+export async function startSeededTestShop(options: LocalShopOptions = {}): Promise<TestShop> {
+  const shop = await startTestShop({ ...options, seed: false });
+  await seedCatalogue(shop.store, {
+    render: (_req, opts) => plainPng(opts.size ?? 64, opts.size ?? 64, opts.shirtColor ?? '#000000'),
+  });
+  seedContent(shop.store);
+  return shop;
+}
+
+/** POSTs a document and fails the test on any GraphQL error; the data otherwise. */
+export async function queryShop<T = Record<string, unknown>>(
+  graphqlUrl: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const response = await postGraphql(graphqlUrl, { query, variables });
+  if (response.json.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(response.json.errors)}`);
+  return response.json.data as T;
 }

@@ -40,6 +40,8 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
       try {
         const images = await productImagesFor(product.name, bytes);
         signal?.throwIfAborted();
+        // The category's collection first: a product never lands without the collection it belongs to.
+        open().content.ensureTypeCollection(product.category);
         const created = await open().insertProduct({
           title: product.name,
           description: product.description,

@@ -22,12 +22,15 @@ export function seedSpec(product: SeedProduct, index: number, photo: Uint8Array 
     productType: 'T-Shirt',
     tags: product.tags,
     options,
-    variants: combos.map((values) => {
+    variants: combos.map((values, position) => {
       const title = values.join(' / ');
+      const available = !product.allSoldOut && !(product.soldOut ?? []).includes(title);
       return {
         optionValues: values,
         price: formatDecimal(values[0] === '2XL' ? base + XXL_SURCHARGE_CENTS : base),
-        availableForSale: !product.allSoldOut && !(product.soldOut ?? []).includes(title),
+        availableForSale: available,
+        // A believable stock level per variant, the same on every seed; sold out means none left.
+        quantityAvailable: available ? 6 + ((index * 7 + position * 5) % 37) : 0,
         sku: `NT-${String(index + 1).padStart(3, '0')}-${values.join('-').toUpperCase()}`,
       };
     }),

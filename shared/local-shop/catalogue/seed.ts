@@ -1,5 +1,6 @@
 import { renderProductImage, type DesignRequest } from '../../design/index.ts';
 import type { LocalShopStore } from '../store/store.ts';
+import { SEED_ARTICLES, SEED_COLLECTIONS, SEED_DISCOUNT_CODES, SEED_MENUS, SEED_PAGES, SEED_POLICIES } from './seed-content.ts';
 import { SEED_PRODUCTS, SHIRT_HEX } from './seed-products.ts';
 import { photoColor, seedSpec } from './seed-spec.ts';
 
@@ -47,4 +48,29 @@ export async function seedCatalogue(
   const created = await store.seedProducts(SEED_PRODUCTS.map((product, i) => seedSpec(product, i, photos[i])));
   if (created) log(`Seeded ${created.length} products.`);
   return created ? created.length : null;
+}
+
+const CONTENT_SEEDED_KEY = 'content_seeded_at';
+
+/**
+ * Writes the seed content (collections, menus, pages, policies, blog, discount code) once per store,
+ * also into a store seeded before content existed; seed products go into their collections by title.
+ * True when it wrote.
+ */
+export function seedContent(store: LocalShopStore, { log = () => {} }: Pick<SeedOptions, 'log'> = {}): boolean {
+  const wrote = store.content.once(CONTENT_SEEDED_KEY, () => {
+    const handles = new Map(store.catalogueIndex().products.map((p) => [p.title, p.handle]));
+    for (const { productTitles, ...collection } of SEED_COLLECTIONS) {
+      const productHandles = productTitles.flatMap((title) => handles.get(title) ?? []);
+      store.content.saveCollection({ ...collection, productHandles });
+    }
+    for (const page of SEED_PAGES) store.content.savePage(page);
+    for (const policy of SEED_POLICIES) store.content.savePolicy(policy);
+    for (const menu of SEED_MENUS) store.content.saveMenu(menu);
+    for (const article of SEED_ARTICLES) store.content.saveArticle(article);
+    for (const code of SEED_DISCOUNT_CODES) store.content.saveDiscountCode(code);
+  });
+  if (wrote)
+    log(`Seeded ${SEED_COLLECTIONS.length} collections, ${SEED_MENUS.length} menus, ${SEED_PAGES.length} pages and the shop policies.`);
+  return wrote;
 }

@@ -92,8 +92,28 @@ export function paginate<T>(
 
 /** A connection over a list already in memory (a product's images and variants, a cart's lines). */
 export function connectionFromList<T>(items: readonly T[], idOf: (item: T) => number, args: ConnectionArgs, field: string): Connection<T> {
-  const ordered = args.reverse ? [...items].reverse() : items;
-  const index = new Map(ordered.map((item, i) => [idOf(item), i]));
+  return connectionFromIds(
+    items.map(idOf),
+    args,
+    field,
+    (ids) => {
+      const byId = new Map(items.map((item) => [idOf(item), item]));
+      return ids.map((id) => byId.get(id)!);
+    },
+    idOf,
+  );
+}
+
+/** A connection over ids in their list order (sorted, filtered or searched products), loading only the page's nodes. */
+export function connectionFromIds<T>(
+  ids: readonly number[],
+  args: ConnectionArgs,
+  field: string,
+  load: (ids: number[]) => T[],
+  idOf: (node: T) => number,
+): Connection<T> {
+  const ordered = args.reverse ? [...ids].reverse() : ids;
+  const index = new Map(ordered.map((id, i) => [id, i]));
   const position = (id: number | null) => {
     if (id === null) return null;
     const at = index.get(id);
@@ -106,13 +126,12 @@ export function connectionFromList<T>(items: readonly T[], idOf: (item: T) => nu
       const end = position(before) ?? ordered.length;
       const slice = ordered.slice(start, Math.max(start, end));
       const taken = fromEnd ? slice.slice(Math.max(0, slice.length - limit)) : slice.slice(0, limit);
-      return taken.map(idOf);
+      return [...taken];
     },
     hasBeyond(id, direction) {
       const at = index.get(id)!;
       return direction === 'after' ? at < ordered.length - 1 : at > 0;
     },
   };
-  const byId = new Map(ordered.map((item) => [idOf(item), item]));
-  return paginate(source, args, (ids) => ids.map((id) => byId.get(id)!), idOf);
+  return paginate(source, args, load, idOf);
 }

@@ -5,7 +5,9 @@ import type { ImageRecord, ProductRecord, SelectedOption, VariantRecord } from '
 import type { ImageTransform } from '../urls.ts';
 import { CONNECTION_ARGS, connectionFromList, readConnectionArgs } from './connection.ts';
 import { connectionTypes, defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
-import { ShopError, notImplemented } from './shop-error.ts';
+import { ShopError } from './shop-error.ts';
+import { adjacentVariants, encodeVariants, firstSelectableVariant } from './variant-encoding.ts';
+import { plainText, truncateText } from './content-fields.ts';
 
 /** Product, ProductVariant, Image, ProductOption and their value types. */
 
@@ -19,11 +21,25 @@ interface OptionSource {
 }
 
 interface OptionValueSource {
-  productId: number;
+  product: ProductRecord;
   position: number;
   index: number;
   name: string;
 }
+
+interface MediaImageSource {
+  readonly __typename: 'MediaImage';
+  image: ImageRecord;
+}
+
+/** Colours of the option values this shop sells, as swatches. */
+const SWATCH_COLORS: Readonly<Record<string, string>> = { black: '#111111', white: '#f4f4f2', orange: '#fe972e' };
+
+const emptyConnection = {
+  edges: [],
+  nodes: [],
+  pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+};
 
 function priceRange(product: ProductRecord) {
   const cents = product.variants.map((v) => v.priceCents);
@@ -58,18 +74,19 @@ function imageTransform(args: Args): ImageTransform {
   const transform = args.transform;
   if (transform === undefined || transform === null) return {};
   const t = transform as Readonly<Record<string, unknown>>;
-  if (t.crop != null) throw notImplemented("Argument 'transform.crop' on Field 'Image.url'");
-  if (t.scale != null && t.scale !== 1) throw notImplemented("Argument 'transform.scale' on Field 'Image.url'");
   const out: ImageTransform = {};
+  if (t.crop != null) out.crop = String(t.crop).toLowerCase() as ImageTransform['crop'];
   const side = (value: unknown, name: string) => {
     if (value === null || value === undefined) return undefined;
     if (typeof value !== 'number' || value < 1 || value > 5760) throw new ShopError(`transform.${name} must be from 1 to 5760`);
     return value;
   };
+  const scale = t.scale == null ? 1 : t.scale;
+  if (scale !== 1 && scale !== 2 && scale !== 3) throw new ShopError('transform.scale must be 1, 2 or 3');
   const width = side(t.maxWidth, 'maxWidth');
   const height = side(t.maxHeight, 'maxHeight');
-  if (width) out.width = width;
-  if (height) out.height = height;
+  if (width) out.width = Math.min(width * (scale as number), 5760);
+  if (height) out.height = Math.min(height * (scale as number), 5760);
   const type = t.preferredContentType;
   if (type === 'WEBP') out.format = 'webp';
   else if (type === 'PNG') out.format = 'png';
@@ -121,6 +138,57 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
       args: MATCH_ARGS,
       resolve: (p, args) => matchVariant(p, args) ?? p.variants.find((v) => v.availableForSale) ?? p.variants[0] ?? null,
     },
+    adjacentVariants: {
+      args: MATCH_ARGS,
+      resolve: (p, args) =>
+        adjacentVariants(p, matchVariant(p, args) ?? p.variants.find((v) => v.availableForSale) ?? p.variants[0] ?? null),
+    },
+    encodedVariantExistence: (p) => encodeVariants(p, p.variants),
+    encodedVariantAvailability: (p) =>
+      encodeVariants(
+        p,
+        p.variants.filter((v) => v.availableForSale),
+      ),
+    seo: (p) => ({
+      title: p.seoTitle ?? p.title,
+      description: p.seoDescription ?? (truncateText(plainText(p.description), 160) || null),
+    }),
+    trackingParameters: (p) => (p as { trackingParameters?: string }).trackingParameters ?? null,
+    totalInventory: (p) => {
+      const tracked = p.variants.filter((v) => v.quantityAvailable !== null);
+      return tracked.length ? tracked.reduce((n, v) => n + v.quantityAvailable!, 0) : null;
+    },
+    collections: {
+      args: CONNECTION_ARGS,
+      resolve: (p, args, ctx) => {
+        const index = ctx.store.catalogueIndex();
+        const mine = ctx.store.content.collections().filter((c) => index.collections.get(c.id)?.includes(p.id));
+        return connectionFromList(mine, (c) => c.id, readConnectionArgs(args, 'collections'), 'collections');
+      },
+    },
+    media: {
+      args: CONNECTION_ARGS,
+      resolve: (p, args) =>
+        connectionFromList(
+          p.images.map((image): MediaImageSource => ({ __typename: 'MediaImage', image })),
+          (m) => m.image.id,
+          readConnectionArgs(args, 'media'),
+          'media',
+        ),
+    },
+    sellingPlanGroups: { args: CONNECTION_ARGS, resolve: () => emptyConnection },
+    category: () => null,
+    metafield: { args: ['key', 'namespace'], resolve: () => null },
+    metafields: { args: ['identifiers'], resolve: (_p, args) => (Array.isArray(args.identifiers) ? args.identifiers.map(() => null) : []) },
+  }),
+
+  MediaImage: defineFields<MediaImageSource>({
+    id: (m) => gid('MediaImage', m.image.id),
+    alt: (m) => m.image.altText,
+    image: (m) => m.image,
+    previewImage: (m) => m.image,
+    mediaContentType: () => 'IMAGE',
+    presentation: () => null,
   }),
 
   ProductVariant: defineFields<VariantRecord>({
@@ -136,10 +204,21 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
     unitPrice: () => null,
     selectedOptions: (v) => v.selectedOptions,
     product: (v, _args, ctx) => ctx.product(v.productId),
+    // Shopify falls back to the product's featured image when the variant has none of its own.
     image: (v, _args, ctx) => {
       const images = ctx.product(v.productId)?.images ?? [];
-      return images.find((i) => i.id === v.imageId) ?? null;
+      return images.find((i) => i.id === v.imageId) ?? images[0] ?? null;
     },
+    quantityAvailable: (v) => v.quantityAvailable,
+    barcode: () => null,
+    weight: () => 0.4,
+    weightUnit: () => 'POUNDS',
+    requiresComponents: () => false,
+    quantityRule: () => ({ minimum: 1, maximum: null, increment: 1 }),
+    sellingPlanAllocations: { args: CONNECTION_ARGS, resolve: () => emptyConnection },
+    shopPayInstallmentsPricing: () => null,
+    metafield: { args: ['key', 'namespace'], resolve: () => null },
+    metafields: { args: ['identifiers'], resolve: (_v, args) => (Array.isArray(args.identifiers) ? args.identifiers.map(() => null) : []) },
   }),
 
   Image: defineFields<ImageRecord>({
@@ -154,22 +233,39 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
     id: (o) => gid('ProductOption', `${o.productId}-${o.position}`),
     name: (o) => o.name,
     values: (o) => o.values,
-    optionValues: (o): OptionValueSource[] =>
-      o.values.map((name, index) => ({ productId: o.productId, position: o.position, index: index + 1, name })),
+    optionValues: (o, _args, ctx): OptionValueSource[] => {
+      const product = ctx.product(o.productId)!;
+      return o.values.map((name, index) => ({ product, position: o.position, index: index + 1, name }));
+    },
   }),
 
   ProductOptionValue: defineFields<OptionValueSource>({
-    id: (v) => gid('ProductOptionValue', `${v.productId}-${v.position}-${v.index}`),
+    id: (v) => gid('ProductOptionValue', `${v.product.id}-${v.position}-${v.index}`),
     name: (v) => v.name,
-    swatch: () => null,
+    swatch: (v) => {
+      const color = SWATCH_COLORS[v.name.toLowerCase()];
+      return color && v.product.options[v.position - 1]?.name.toLowerCase() === 'color' ? { color, image: null } : null;
+    },
+    firstSelectableVariant: (v) => firstSelectableVariant(v.product, v.position - 1, v.name),
   }),
+
+  ProductOptionValueSwatch: plainFields('color', 'image'),
+  QuantityRule: plainFields('minimum', 'maximum', 'increment'),
+  ...connectionTypes('MediaConnection', 'MediaEdge'),
+  ...connectionTypes('SellingPlanGroupConnection', 'SellingPlanGroupEdge'),
+  ...connectionTypes('SellingPlanAllocationConnection', 'SellingPlanAllocationEdge'),
 
   SelectedOption: plainFields('name', 'value'),
   MoneyV2: plainFields('amount', 'currencyCode'),
   ProductPriceRange: plainFields('minVariantPrice', 'maxVariantPrice'),
   Count: plainFields('count', 'precision'),
   PageInfo: plainFields('hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor'),
-  ...connectionTypes('ProductConnection', 'ProductEdge'),
+  ProductConnection: {
+    ...plainFields('edges', 'nodes', 'pageInfo'),
+    // The root product list has no filter groups; collections and search compute theirs on demand.
+    filters: { args: [], resolve: (c: { filters?: () => unknown }) => c.filters?.() ?? [] },
+  },
+  ProductEdge: plainFields('cursor', 'node'),
   ...connectionTypes('ImageConnection', 'ImageEdge'),
   ...connectionTypes('ProductVariantConnection', 'ProductVariantEdge'),
 };

@@ -1,19 +1,23 @@
-import { STORE_NAME } from '../../common/index.ts';
 import { findCart } from '../carts.ts';
-import { gid, numericId, parseGid } from '../gid.ts';
+import { numericId, parseGid, type GidType } from '../gid.ts';
 import type { CartLineRequest } from '../store/cart-rules.ts';
 import type { CartRecord, ProductRecord } from '../store/records.ts';
 import { CONNECTION_ARGS, paginate, readConnectionArgs, type PageSource } from './connection.ts';
 import type { ShopContext } from './context.ts';
 import { defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
 import { ShopError, notImplemented } from './shop-error.ts';
+import { productList } from './product-list.ts';
+import { predictiveSearch, productRecommendations, search } from './discovery.ts';
+import { SHOP_ROOT_FIELDS, SHOP_TYPE_FIELDS } from './shop-fields.ts';
 
 /** QueryRoot and Mutation: products, product, cart, node(s), shop, and cartCreate. */
 
 function productsConnection(args: Args, ctx: ShopContext) {
+  const hasQuery = typeof args.query === 'string' && args.query.trim() !== '';
+  if (hasQuery || (args.sortKey != null && args.sortKey !== 'ID')) {
+    return productList(ctx, { base: ctx.store.catalogueIndex().products, args, field: 'products', defaultSortKey: 'ID' });
+  }
   const connectionArgs = readConnectionArgs(args, 'products');
-  if (args.sortKey != null && args.sortKey !== 'ID')
-    throw notImplemented(`Argument 'sortKey: ${String(args.sortKey)}' on Field 'products'`);
   const descending = connectionArgs.reverse;
   const source: PageSource = {
     window: (after, before, limit, fromEnd) => ctx.store.productIds({ after, before, limit, fromEnd, descending }),
@@ -43,6 +47,18 @@ function productLookup(args: Args, ctx: ShopContext): ProductRecord | null {
 function nodeLookup(id: string, ctx: ShopContext): unknown {
   const product = numericId(id, 'Product');
   if (product !== null) return ctx.product(product);
+  const content = ctx.store.content;
+  const lookups: [GidType, (n: number) => unknown][] = [
+    ['Collection', (n) => content.collectionById(n)],
+    ['Page', (n) => content.pageById(n)],
+    ['Article', (n) => content.articleById(n)],
+    ['Blog', (n) => content.blogs().find((b) => b.id === n) ?? null],
+    ['ShopPolicy', (n) => content.policyById(n)],
+  ];
+  for (const [type, find] of lookups) {
+    const n = numericId(id, type);
+    if (n !== null) return find(n);
+  }
   const variant = numericId(id, 'ProductVariant');
   if (variant === null) return null;
   const found = ctx.store.variantById(variant);
@@ -87,11 +103,9 @@ function cartCreate(args: Args, ctx: ShopContext) {
     : { cart: null, userErrors: result.userErrors, warnings: [] };
 }
 
-const SHOP_DESCRIPTION = 'Funny AI-themed t-shirts for people who run the business and let the robots do the paperwork.';
-
 export const ROOT_FIELDS: Record<string, TypeFields> = {
   QueryRoot: defineFields<unknown>({
-    products: { args: [...CONNECTION_ARGS, 'sortKey'], resolve: (_root, args, ctx) => productsConnection(args, ctx) },
+    products: { args: [...CONNECTION_ARGS, 'sortKey', 'query'], resolve: (_root, args, ctx) => productsConnection(args, ctx) },
     product: { args: ['id', 'handle'], resolve: (_root, args, ctx) => productLookup(args, ctx) },
     productByHandle: { args: ['handle'], resolve: (_root, args, ctx) => productLookup({ handle: args.handle }, ctx) },
     node: { args: ['id'], resolve: (_root, args, ctx) => nodeLookup(String(args.id), ctx) },
@@ -101,15 +115,29 @@ export const ROOT_FIELDS: Record<string, TypeFields> = {
     },
     cart: { args: ['id'], resolve: (_root, args, ctx) => cartLookup(args, ctx) },
     shop: () => ({ __typename: 'Shop' }),
+    search: {
+      args: [...CONNECTION_ARGS, 'query', 'prefix', 'productFilters', 'sortKey', 'types', 'unavailableProducts'],
+      resolve: (_root, args, ctx) => search(args, ctx),
+    },
+    predictiveSearch: {
+      args: ['query', 'limit', 'limitScope', 'searchableFields', 'types', 'unavailableProducts'],
+      resolve: (_root, args, ctx) => predictiveSearch(args, ctx),
+    },
+    productRecommendations: {
+      args: ['productId', 'productHandle', 'intent'],
+      resolve: (_root, args, ctx) => {
+        const product =
+          typeof args.productId === 'string' || typeof args.productHandle === 'string'
+            ? productLookup(typeof args.productId === 'string' ? { id: args.productId } : { handle: args.productHandle }, ctx)
+            : null;
+        if (args.productId == null && args.productHandle == null)
+          throw new ShopError('productRecommendations requires a productId or a productHandle');
+        return productRecommendations(product, args.intent ?? 'RELATED', ctx);
+      },
+    },
+    ...SHOP_ROOT_FIELDS,
   }),
-  Shop: defineFields<unknown>({
-    id: () => gid('Shop', 1),
-    name: () => STORE_NAME,
-    description: () => SHOP_DESCRIPTION,
-    // Shopify's own format string, placeholder and all.
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Liquid placeholder, not a template literal
-    moneyFormat: () => '${{amount}}',
-  }),
+  ...SHOP_TYPE_FIELDS,
   Mutation: defineFields<unknown>({
     cartCreate: { args: ['input'], resolve: (_root, args, ctx) => cartCreate(args, ctx) },
   }),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IMAGE_CONTENT_TYPES, IMAGE_FILE_NAME, type ImageExtension } from '../store/image-files.ts';
-import { clampSide, imageVariant, type ImageVariant } from '../store/image-variants.ts';
+import { IMAGE_CROPS, clampSide, imageVariant, type ImageCrop, type ImageVariant } from '../store/image-variants.ts';
 import type { LocalShopStore } from '../store/store.ts';
 import { IMAGE_PATH_PREFIX } from '../urls.ts';
 import { BASE_HEADERS, sendText } from './responses.ts';
@@ -49,17 +50,20 @@ export async function handleImage(
   const format = FORMAT_PARAMS[query.get('format') ?? ''] ?? (/\bimage\/webp\b/i.test(accepts) ? 'webp' : originalExt);
   const width = clampSide(query.get('width'));
   const height = clampSide(query.get('height'));
+  const cropParam = query.get('crop');
+  const crop = IMAGE_CROPS.includes(cropParam as ImageCrop) ? (cropParam as ImageCrop) : undefined;
 
   let variant: ImageVariant;
   try {
-    variant = await imageVariant(store.images, name, record, { width, height, format });
+    variant = await imageVariant(store.images, name, record, { width, height, format, crop });
   } catch (error) {
     onInternalError(error);
     sendText(res, 500, 'The image could not be prepared', {}, headOnly);
     return;
   }
   const file = variant.file;
-  const etag = `"${match[1]!.slice(0, 20)}-w${variant.width ?? 0}-${format}"`;
+  const copy = file === original ? 'original' : path.basename(file, path.extname(file)).slice(match[1]!.length + 1);
+  const etag = `"${match[1]!.slice(0, 20)}-${copy}-${format}"`;
   const headers = {
     ...BASE_HEADERS,
     'Content-Type': IMAGE_CONTENT_TYPES[format],

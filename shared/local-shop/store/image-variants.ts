@@ -21,10 +21,28 @@ export const IMAGE_COPY_WIDTHS = [
   3200, 3840, 4096,
 ] as const;
 
+export const IMAGE_CROPS = ['center', 'top', 'bottom', 'left', 'right'] as const;
+export type ImageCrop = (typeof IMAGE_CROPS)[number];
+
 export interface ImageVariantRequest {
   width: number | undefined;
   height: number | undefined;
   format: ImageExtension;
+  /** With both width and height: fill exactly that box, cutting from this side (Shopify's `crop`). */
+  crop?: ImageCrop | undefined;
+}
+
+/** Crops keep the asked aspect ratio to 2 decimals, between these bounds, so copies on disk stay bounded. */
+const MIN_CROP_RATIO = 0.1;
+const MAX_CROP_RATIO = 10;
+
+/** The exact box of a cropped copy: the width snapped up like every copy (never past what the original holds), the height from the ratio. */
+export function cropBox(original: ImageSize, width: number, height: number): ImageSize {
+  const ratio = Math.min(Math.max(Math.round((height / width) * 100) / 100, MIN_CROP_RATIO), MAX_CROP_RATIO);
+  const widest = Math.floor(Math.min(original.width, original.height / ratio));
+  const snapped = IMAGE_COPY_WIDTHS.find((w) => w >= width) ?? widest;
+  const boxWidth = Math.max(1, Math.min(snapped, widest));
+  return { width: boxWidth, height: Math.max(1, Math.round(boxWidth * ratio)) };
 }
 
 export interface ImageSize {
@@ -56,9 +74,22 @@ export function copyWidth(original: ImageSize, request: Pick<ImageVariantRequest
   return snapped === undefined || snapped >= original.width ? undefined : snapped;
 }
 
-async function encode(source: string, target: string, width: number | undefined, format: ImageExtension): Promise<void> {
+async function encode(
+  source: string,
+  target: string,
+  width: number | undefined,
+  format: ImageExtension,
+  crop?: ImageSize & { side: ImageCrop },
+): Promise<void> {
   let pipeline = sharp(source).rotate();
-  if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
+  if (crop)
+    pipeline = pipeline.resize({
+      width: crop.width,
+      height: crop.height,
+      fit: 'cover',
+      position: crop.side === 'center' ? 'centre' : crop.side,
+    });
+  else if (width) pipeline = pipeline.resize({ width, withoutEnlargement: true });
   if (format === 'webp') pipeline = pipeline.webp({ quality: 82 });
   else if (format === 'jpg') pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 84, progressive: true });
   else pipeline = pipeline.png({ compressionLevel: 8 });
@@ -85,16 +116,29 @@ export async function imageVariant(files: ImageFiles, file: string, size: ImageS
   if (!match) throw new Error(`Not an image file name: ${JSON.stringify(file)}`);
   const [, hash, ext] = match;
   const original = files.pathOf(file);
+  if (request.crop && request.width && request.height) {
+    const box = cropBox(size, request.width, request.height);
+    const target = path.join(files.cacheDir, `${hash}-w${box.width}-h${box.height}-${request.crop}.${request.format}`);
+    return {
+      file: await make(target, () => encode(original, target, undefined, request.format, { ...box, side: request.crop! })),
+      width: box.width,
+    };
+  }
   const width = copyWidth(size, request);
   if (!width && request.format === ext) return { file: original, width };
   const target = path.join(files.cacheDir, `${hash}-w${width ?? 0}.${request.format}`);
-  if (fs.existsSync(target)) return { file: target, width };
+  return { file: await make(target, () => encode(original, target, width, request.format)), width };
+}
+
+/** The copy at `target`, encoded once however many requests want it at the same time. */
+async function make(target: string, run: () => Promise<void>): Promise<string> {
+  if (fs.existsSync(target)) return target;
   let pending = inflight.get(target);
   if (!pending) {
-    pending = encode(original, target, width, request.format)
+    pending = run()
       .then(() => target)
       .finally(() => inflight.delete(target));
     inflight.set(target, pending);
   }
-  return { file: await pending, width };
+  return pending;
 }

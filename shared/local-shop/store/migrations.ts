@@ -58,6 +58,83 @@ const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  /* 2: the wider Storefront surface (collections, content, cart state, stock, SEO) */ `
+  ALTER TABLE products ADD COLUMN seo_title TEXT;
+  ALTER TABLE products ADD COLUMN seo_description TEXT;
+  ALTER TABLE variants ADD COLUMN quantity_available INTEGER CHECK (quantity_available IS NULL OR quantity_available >= 0);
+  CREATE TABLE collections (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    seo_title TEXT,
+    seo_description TEXT,
+    product_type_rule TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX collections_by_type_rule ON collections(product_type_rule COLLATE NOCASE);
+  CREATE TABLE collection_products (
+    collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+    product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (collection_id, product_id)
+  );
+  CREATE INDEX collection_products_by_product ON collection_products(product_id);
+  CREATE TABLE menus (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    items TEXT NOT NULL
+  );
+  CREATE TABLE pages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    seo_title TEXT,
+    seo_description TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE policies (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    body TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE blogs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    handle TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE articles (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    blog_id INTEGER NOT NULL REFERENCES blogs(id) ON DELETE CASCADE,
+    handle TEXT NOT NULL,
+    title TEXT NOT NULL,
+    author TEXT NOT NULL,
+    body TEXT NOT NULL,
+    excerpt TEXT,
+    tags TEXT NOT NULL,
+    published_at TEXT NOT NULL,
+    UNIQUE (blog_id, handle)
+  );
+  CREATE TABLE discount_codes (
+    code TEXT PRIMARY KEY COLLATE NOCASE,
+    percent_off INTEGER CHECK (percent_off IS NULL OR (percent_off BETWEEN 1 AND 100)),
+    amount_off_cents INTEGER CHECK (amount_off_cents IS NULL OR amount_off_cents > 0),
+    minimum_subtotal_cents INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    CHECK ((percent_off IS NULL) != (amount_off_cents IS NULL))
+  );
+  ALTER TABLE carts ADD COLUMN note TEXT NOT NULL DEFAULT '';
+  ALTER TABLE carts ADD COLUMN attributes TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE carts ADD COLUMN buyer_identity TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE carts ADD COLUMN discount_codes TEXT NOT NULL DEFAULT '[]';
+  `,
 ];
 
 function userVersion(db: DatabaseSync): number {

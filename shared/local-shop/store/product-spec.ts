@@ -59,6 +59,8 @@ const variantSpec = z.object({
   sku: z.string().trim().max(255).optional(),
   /** Index into `images` of this variant's picture. */
   imageIndex: z.number().int().nonnegative().optional(),
+  /** Units in stock; absent: inventory not tracked. */
+  quantityAvailable: z.number().int().nonnegative().max(1_000_000).optional(),
 });
 
 export const ProductSpecSchema = z
@@ -69,6 +71,8 @@ export const ProductSpecSchema = z
     vendor: text(255).default(STORE_NAME),
     tags: z.array(text(255)).max(250).default([]),
     handle: handle.optional(),
+    seoTitle: z.string().trim().max(70).optional(),
+    seoDescription: z.string().trim().max(320).optional(),
     options: z
       .array(z.object({ name: text(255), values: z.array(text(255)).min(1).refine(uniqueStrings, 'must not repeat a value') }))
       .max(3),

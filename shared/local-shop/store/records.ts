@@ -35,6 +35,8 @@ export interface VariantRecord {
   availableForSale: boolean;
   selectedOptions: SelectedOption[];
   imageId: number | null;
+  /** Units in stock; null when the shop does not track this variant's inventory. */
+  quantityAvailable: number | null;
 }
 
 export interface ProductRecord {
@@ -49,6 +51,8 @@ export interface ProductRecord {
   options: ProductOptionRecord[];
   createdAt: string;
   updatedAt: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
   variants: VariantRecord[];
   images: ImageRecord[];
 }

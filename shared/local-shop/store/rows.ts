@@ -98,6 +98,7 @@ export function readVariant(row: Row): VariantRecord {
     availableForSale: int(row, 'variants', 'available') === 1,
     selectedOptions: selectedOptionList(row, 'variants', 'selected_options'),
     imageId: nullableInt(row, 'variants', 'image_id'),
+    quantityAvailable: nullableInt(row, 'variants', 'quantity_available'),
   };
 }
 
@@ -115,5 +116,7 @@ export function readProductRow(row: Row): Omit<ProductRecord, 'variants' | 'imag
     options: optionList(row, 'products', 'options'),
     createdAt: text(row, 'products', 'created_at'),
     updatedAt: text(row, 'products', 'updated_at'),
+    seoTitle: nullableText(row, 'products', 'seo_title'),
+    seoDescription: nullableText(row, 'products', 'seo_description'),
   };
 }

@@ -3,10 +3,12 @@ import path from 'node:path';
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid } from '../gid.ts';
 import { DEFAULT_CURRENCY } from '../../common/index.ts';
+import { CatalogueIndexCache, type CatalogueIndex } from './catalogue-index.ts';
 import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
 import { openDatabase, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';
 import { parseProductSpec, specFromNewProduct, type NewProductInput, type ProductSpec, type ProductSpecInput } from './product-spec.ts';
+import { ContentStore } from './content-store.ts';
 import type { CartLineRecord, CartRecord, ImageRecord, ProductRecord, VariantRecord } from './records.ts';
 import { int, readImage, readProductRow, readVariant, text } from './rows.ts';
 import { slugify, uniqueHandle } from './slug.ts';
@@ -45,13 +47,18 @@ type Row = Record<string, SQLOutputValue>;
 export class LocalShopStore {
   readonly databaseFile: string;
   readonly images: ImageFiles;
+  /** Collections, menus, pages, policies, blogs and discount codes. */
+  readonly content: ContentStore;
   readonly #db: DatabaseSync;
+  readonly #index: CatalogueIndexCache;
   readonly #statements = new Map<string, StatementSync>();
 
   private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles) {
     this.#db = db;
     this.databaseFile = databaseFile;
     this.images = images;
+    this.content = new ContentStore(db);
+    this.#index = new CatalogueIndexCache(db);
   }
 
   /** Opens the store in `dataDir` (created if missing); safe to call from several processes at once. */
@@ -91,6 +98,11 @@ export class LocalShopStore {
   }
 
   // ── Reading the catalogue ────────────────────────────────────────────────────────────────────
+
+  /** Every product in brief, for sorting, filtering, search and collections (cached until the data changes). */
+  catalogueIndex(): CatalogueIndex {
+    return this.#snapshot(() => this.#index.get());
+  }
 
   productCount(): number {
     return int(this.#sql('SELECT COUNT(*) AS n FROM products').get()!, 'products', 'n');
@@ -249,7 +261,7 @@ export class LocalShopStore {
     const options = spec.options.length > 0 ? spec.options : [{ name: 'Title', values: ['Default Title'] }];
     const productId = Number(
       this.#sql(
-        'INSERT INTO products (handle, title, description, product_type, vendor, tags, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO products (handle, title, description, product_type, vendor, tags, options, created_at, updated_at, seo_title, seo_description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         handle,
         spec.title,
@@ -260,6 +272,8 @@ export class LocalShopStore {
         JSON.stringify(options),
         now,
         now,
+        spec.seoTitle ?? null,
+        spec.seoDescription ?? null,
       ).lastInsertRowid,
     );
     const imageIds = spec.images.map((image, position) => {
@@ -280,7 +294,7 @@ export class LocalShopStore {
       const selected = options.map((option, i) => ({ name: option.name, value: values[i]! }));
       const imageId = variant.imageIndex !== undefined ? imageIds[variant.imageIndex]! : null;
       const id = this.#sql(
-        'INSERT INTO variants (product_id, position, title, sku, price_cents, currency_code, available, selected_options, image_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO variants (product_id, position, title, sku, price_cents, currency_code, available, selected_options, image_id, quantity_available) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         productId,
         position,
@@ -291,6 +305,7 @@ export class LocalShopStore {
         variant.availableForSale ? 1 : 0,
         JSON.stringify(selected),
         imageId,
+        variant.quantityAvailable ?? null,
       ).lastInsertRowid;
       return gid('ProductVariant', Number(id));
     });
