@@ -90,6 +90,13 @@ describe('products', () => {
       ProductAvailability: { handle: product.handle },
       CartCreate: { input: { lines: [{ merchandiseId: product.variants[0]!.id, quantity: 1 }] } },
       Cart: { id: 'gid://shopify/Cart/c1-00000000000000000000000000000000?key=none' },
+      PredictiveSearch: { query: 'prompt', limit: 6 },
+      Search: { query: 'prompt', first: 10 },
+      Collections: { first: 20 },
+      CollectionProducts: { handle: 'office-humor', first: 20, sortKey: 'PRICE', reverse: false },
+      ProductRecommendations: { productId: product.id },
+      Menu: { handle: 'main-menu' },
+      Pages: { first: 10 },
     };
     for (const [name, query] of Object.entries(STOREFRONT_DOCUMENTS)) {
       const response = await postGraphql(shop.graphqlUrl, { query, variables: variables[name] ?? {}, operationName: name });
