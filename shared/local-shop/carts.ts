@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY } from '../common/index.ts';
 import { secretMatches } from './secret.ts';
+import type { DiscountCodeRecord } from './store/content-records.ts';
 import type { CartLineRecord, CartRecord } from './store/records.ts';
 import type { LocalShopStore } from './store/store.ts';
 
@@ -34,4 +35,48 @@ export function cartTotals(cart: CartRecord): CartTotals {
     subtotalCents: cart.lines.reduce((sum, line) => sum + lineTotalCents(line), 0),
     currencyCode: cart.lines[0]?.variant.currencyCode ?? DEFAULT_CURRENCY,
   };
+}
+
+export interface AppliedDiscount {
+  code: string;
+  /** True when the code exists and the cart meets its minimum; only the first such code is applied. */
+  applicable: boolean;
+  discountCents: number;
+  percentOff: number | null;
+  amountOffCents: number | null;
+}
+
+export interface CartCosts extends CartTotals {
+  discounts: AppliedDiscount[];
+  discountCents: number;
+  totalCents: number;
+}
+
+/**
+ * The cart's cost with its discount codes: a code applies when the shop has it and the subtotal meets
+ * its minimum; like Shopify's default, codes do not combine, so only the first applicable one counts.
+ * Tax is worked out at checkout, as in a shop that shows prices without tax.
+ */
+export function cartCosts(cart: CartRecord, lookup: (code: string) => DiscountCodeRecord | null): CartCosts {
+  const totals = cartTotals(cart);
+  let applied = false;
+  const discounts = cart.discountCodes.map((code): AppliedDiscount => {
+    const found = cart.lines.length ? lookup(code) : null;
+    const eligible = found !== null && totals.subtotalCents >= found.minimumSubtotalCents && !applied;
+    const discountCents = !eligible
+      ? 0
+      : found.percentOff !== null
+        ? Math.round((totals.subtotalCents * found.percentOff) / 100)
+        : Math.min(found.amountOffCents ?? 0, totals.subtotalCents);
+    if (eligible) applied = true;
+    return {
+      code: found?.code ?? code,
+      applicable: eligible,
+      discountCents,
+      percentOff: found?.percentOff ?? null,
+      amountOffCents: found?.amountOffCents ?? null,
+    };
+  });
+  const discountCents = discounts.reduce((sum, d) => sum + d.discountCents, 0);
+  return { ...totals, discounts, discountCents, totalCents: totals.subtotalCents - discountCents };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { findCart } from './carts.ts';
+import { cartCosts, findCart } from './carts.ts';
 import { CORS_HEADERS, answerPreflight } from './http/cors.ts';
 import { handleGraphql } from './http/graphql-route.ts';
 import { sendPage } from './http/html.ts';
@@ -50,7 +50,17 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse, option
     if (!cart) {
       return sendPage(res, 404, cartNotFoundPage(options.urls), imageOrigin, headOnly);
     }
-    return sendPage(res, 200, checkoutPage(cart, options.urls), imageOrigin, headOnly);
+    return sendPage(
+      res,
+      200,
+      checkoutPage(
+        cart,
+        options.urls,
+        cartCosts(cart, (code) => options.store.content.discountCode(code)),
+      ),
+      imageOrigin,
+      headOnly,
+    );
   }
   if (rawPath === '/') {
     return sendPage(res, 200, homePage(options.urls, options.store.productCount(), options.token !== undefined), imageOrigin, headOnly);

@@ -18,6 +18,8 @@ export const RETURNED_TYPES: Readonly<Record<string, readonly string[]>> = {
   Node: ['Product', 'ProductVariant', 'Collection', 'Page', 'Blog', 'Article', 'Menu', 'MenuItem', 'ShopPolicy', 'MediaImage'],
   Merchandise: ['ProductVariant'],
   BaseCartLine: ['CartLine'],
+  CartDiscountAllocation: ['CartCodeDiscountAllocation'],
+  PricingValue: ['PricingPercentageValue', 'MoneyV2'],
   Media: ['MediaImage'],
   MenuItemResource: ['Collection', 'Product', 'Page', 'Blog', 'ShopPolicy'],
   SearchResultItem: ['Product', 'Page', 'Article'],

@@ -1,12 +1,12 @@
 import { findCart } from '../carts.ts';
 import { numericId, parseGid, type GidType } from '../gid.ts';
-import type { CartLineRequest } from '../store/cart-rules.ts';
 import type { CartRecord, ProductRecord } from '../store/records.ts';
 import { CONNECTION_ARGS, paginate, readConnectionArgs, type PageSource } from './connection.ts';
 import type { ShopContext } from './context.ts';
 import { defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
-import { ShopError, notImplemented } from './shop-error.ts';
+import { ShopError } from './shop-error.ts';
 import { productList } from './product-list.ts';
+import { CART_MUTATIONS } from './cart-mutations.ts';
 import { predictiveSearch, productRecommendations, search } from './discovery.ts';
 import { SHOP_ROOT_FIELDS, SHOP_TYPE_FIELDS } from './shop-fields.ts';
 
@@ -80,29 +80,6 @@ function cartLookup(args: Args, ctx: ShopContext) {
   return cart && rememberProducts(cart, ctx);
 }
 
-/** Inputs the shop does not store are refused by name rather than silently dropped. */
-function onlyFields(value: Readonly<Record<string, unknown>>, allowed: readonly string[], typeName: string): void {
-  for (const [name, field] of Object.entries(value)) {
-    if (allowed.includes(name) || field === null || field === undefined) continue;
-    if (Array.isArray(field) && field.length === 0) continue;
-    throw notImplemented(`Input field '${typeName}.${name}'`);
-  }
-}
-
-function cartCreate(args: Args, ctx: ShopContext) {
-  const input = (args.input ?? {}) as Readonly<Record<string, unknown>>;
-  onlyFields(input, ['lines'], 'CartInput');
-  const lines = (Array.isArray(input.lines) ? input.lines : []) as Readonly<Record<string, unknown>>[];
-  const requested: CartLineRequest[] = lines.map((line) => {
-    onlyFields(line, ['merchandiseId', 'quantity'], 'CartLineInput');
-    return { merchandiseId: String(line.merchandiseId), quantity: typeof line.quantity === 'number' ? line.quantity : 1 };
-  });
-  const result = ctx.store.createCart(requested);
-  return result.ok
-    ? { cart: rememberProducts(result.cart, ctx), userErrors: [], warnings: [] }
-    : { cart: null, userErrors: result.userErrors, warnings: [] };
-}
-
 export const ROOT_FIELDS: Record<string, TypeFields> = {
   QueryRoot: defineFields<unknown>({
     products: { args: [...CONNECTION_ARGS, 'sortKey', 'query'], resolve: (_root, args, ctx) => productsConnection(args, ctx) },
@@ -138,8 +115,6 @@ export const ROOT_FIELDS: Record<string, TypeFields> = {
     ...SHOP_ROOT_FIELDS,
   }),
   ...SHOP_TYPE_FIELDS,
-  Mutation: defineFields<unknown>({
-    cartCreate: { args: ['input'], resolve: (_root, args, ctx) => cartCreate(args, ctx) },
-  }),
+  Mutation: CART_MUTATIONS,
   Attribute: plainFields('key', 'value'),
 };

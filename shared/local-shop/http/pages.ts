@@ -1,6 +1,6 @@
 import { STORE_NAME, escapeHtml, formatPrice } from '../../common/index.ts';
 import { STOREFRONT_API_VERSION, STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
-import { cartTotals, lineTotalCents } from '../carts.ts';
+import { lineTotalCents, type CartCosts } from '../carts.ts';
 import { money } from '../money.ts';
 import type { CartLineRecord, CartRecord } from '../store/records.ts';
 import { GRAPHQL_PATH, type ShopUrls } from '../urls.ts';
@@ -42,8 +42,18 @@ function lineRow(line: CartLineRecord, urls: ShopUrls): string {
 </tr>`;
 }
 
-export function checkoutPage(cart: CartRecord, urls: ShopUrls): Page {
-  const { quantity, subtotalCents: total, currencyCode: currency } = cartTotals(cart);
+export function checkoutPage(cart: CartRecord, urls: ShopUrls, costs: CartCosts): Page {
+  const { quantity, totalCents: total, subtotalCents: subtotal, currencyCode: currency } = costs;
+  const discountRows = costs.discounts
+    .filter((d) => d.discountCents > 0)
+    .map(
+      (d) =>
+        `<tr class="discount"><td colspan="3">Discount (${escapeHtml(d.code)})</td><td class="num">−${escapeHtml(displayMoney(d.discountCents, currency))}</td></tr>`,
+    )
+    .join('\n');
+  const subtotalRow = discountRows
+    ? `<tr><td colspan="3">Subtotal</td><td class="num">${escapeHtml(displayMoney(subtotal, currency))}</td></tr>\n${discountRows}\n`
+    : '';
   const notice = `<p class="notice" role="note"><strong>TEST CHECKOUT.</strong> This is the embedded test shop’s stand-in for a hosted checkout: no payment is taken and no order is placed.</p>`;
   const body = cart.lines.length
     ? `<div class="card"><table>
@@ -52,7 +62,7 @@ export function checkoutPage(cart: CartRecord, urls: ShopUrls): Page {
 <tbody>
 ${cart.lines.map((line) => lineRow(line, urls)).join('\n')}
 </tbody>
-<tfoot><tr><td colspan="3">Total</td><td class="num">${escapeHtml(displayMoney(total, currency))}</td></tr></tfoot>
+<tfoot>${subtotalRow}<tr><td colspan="3">Total</td><td class="num">${escapeHtml(displayMoney(total, currency))}</td></tr></tfoot>
 </table></div>`
     : `<div class="card"><p>This cart is empty.</p></div>`;
   return { title: 'Test checkout', main: `<h1>Test checkout</h1>\n${notice}\n${body}\n${backLink(urls)}` };

@@ -15,7 +15,7 @@ export interface CartLineRequest {
   quantity: number;
 }
 
-export type CartErrorCode = 'INVALID' | 'MAXIMUM_EXCEEDED' | 'CART_TOO_LARGE';
+export type CartErrorCode = 'INVALID' | 'MAXIMUM_EXCEEDED' | 'CART_TOO_LARGE' | 'NOTE_TOO_LONG';
 
 export interface CartUserError {
   field: string[];
@@ -33,17 +33,18 @@ export type VariantLookup = (variantId: number) => { variant: VariantRecord; pro
 export function checkCartLines(
   requested: readonly CartLineRequest[],
   lookup: VariantLookup,
+  field: readonly string[] = ['input', 'lines'],
 ): { ok: true; lines: AcceptedLine[] } | { ok: false; userErrors: CartUserError[] } {
   const userErrors: CartUserError[] = [];
   if (requested.length > MAX_CART_LINES) {
     return {
       ok: false,
-      userErrors: [{ field: ['input', 'lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' }],
+      userErrors: [{ field: [...field], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' }],
     };
   }
   const merged = new Map<number, AcceptedLine>();
   requested.forEach((line, index) => {
-    const at = ['input', 'lines', String(index)];
+    const at = [...field, String(index)];
     if (!Number.isInteger(line.quantity) || line.quantity < 1) {
       userErrors.push({ field: [...at, 'quantity'], message: 'The quantity must be at least 1.', code: 'INVALID' });
     } else if (line.quantity > MAX_LINE_QUANTITY) {
@@ -77,7 +78,32 @@ export function checkCartLines(
   });
   // Merged lines can pass the per-line check one by one and still exceed it together.
   if (userErrors.length === 0 && [...merged.values()].some((line) => line.quantity > MAX_LINE_QUANTITY)) {
-    userErrors.push({ field: ['input', 'lines'], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
+    userErrors.push({ field: [...field], message: `The quantity must be at most ${MAX_LINE_QUANTITY}.`, code: 'MAXIMUM_EXCEEDED' });
   }
   return userErrors.length > 0 ? { ok: false, userErrors } : { ok: true, lines: [...merged.values()] };
+}
+
+export interface StockWarning {
+  code: 'MERCHANDISE_NOT_ENOUGH_STOCK';
+  message: string;
+  variantId: number;
+}
+
+/** Quantities above a variant's tracked stock are lowered to it, with Shopify's warning. */
+export function limitToStock<L extends { variantId: number; quantity: number }>(
+  lines: readonly L[],
+  variant: (id: number) => Pick<VariantRecord, 'quantityAvailable'> | null,
+): { lines: L[]; warnings: StockWarning[] } {
+  const warnings: StockWarning[] = [];
+  const out = lines.map((line) => {
+    const stock = variant(line.variantId)?.quantityAvailable;
+    if (stock === null || stock === undefined || line.quantity <= stock || stock < 1) return line;
+    warnings.push({
+      code: 'MERCHANDISE_NOT_ENOUGH_STOCK',
+      message: `Only ${stock} item${stock === 1 ? ' was' : 's were'} added to your cart due to availability.`,
+      variantId: line.variantId,
+    });
+    return { ...line, quantity: stock };
+  });
+  return { lines: out, warnings };
 }

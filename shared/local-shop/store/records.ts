@@ -66,6 +66,12 @@ export interface CartLineRecord {
   product: ProductRecord;
 }
 
+export interface CartBuyerIdentityRecord {
+  email?: string | null;
+  phone?: string | null;
+  countryCode?: string | null;
+}
+
 export interface CartRecord {
   readonly __typename: 'Cart';
   token: string;
@@ -73,4 +79,9 @@ export interface CartRecord {
   createdAt: string;
   updatedAt: string;
   lines: CartLineRecord[];
+  note: string;
+  attributes: { key: string; value: string }[];
+  buyerIdentity: CartBuyerIdentityRecord;
+  /** As entered, in order; whether each applies is worked out when the cost is read. */
+  discountCodes: string[];
 }

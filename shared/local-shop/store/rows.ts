@@ -37,6 +37,11 @@ export function nullableInt(row: Row, table: string, column: string): number | n
   return int(row, table, column);
 }
 
+/** A JSON column, parsed; a corrupt value is reported by name. */
+export function jsonValue(row: Row, table: string, column: string): unknown {
+  return json(row, table, column);
+}
+
 function json(row: Row, table: string, column: string): unknown {
   try {
     return JSON.parse(text(row, table, column));

@@ -4,13 +4,13 @@ import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid } from '../gid.ts';
 import { DEFAULT_CURRENCY } from '../../common/index.ts';
 import { CatalogueIndexCache, type CatalogueIndex } from './catalogue-index.ts';
-import { checkCartLines, type CartLineRequest, type CartUserError } from './cart-rules.ts';
+import { MAX_CART_LINES, checkCartLines, limitToStock, type CartLineRequest, type CartUserError } from './cart-rules.ts';
 import { openDatabase, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';
 import { parseProductSpec, specFromNewProduct, type NewProductInput, type ProductSpec, type ProductSpecInput } from './product-spec.ts';
 import { ContentStore } from './content-store.ts';
 import type { CartLineRecord, CartRecord, ImageRecord, ProductRecord, VariantRecord } from './records.ts';
-import { int, readImage, readProductRow, readVariant, text } from './rows.ts';
+import { int, jsonValue, readImage, readProductRow, readVariant, text } from './rows.ts';
 import { slugify, uniqueHandle } from './slug.ts';
 
 /**
@@ -38,7 +38,38 @@ export interface IdWindow {
   descending: boolean;
 }
 
-export type CartCreateResult = { ok: true; cart: CartRecord } | { ok: false; userErrors: CartUserError[] };
+export type CartCreateResult = { ok: true; cart: CartRecord; warnings: CartWarning[] } | { ok: false; userErrors: CartUserError[] };
+export type CartChangeResult = CartCreateResult;
+
+/** What the stored cart line is, as `changeCartLines` hands it over. */
+export interface StoredCartLine {
+  lineId: number;
+  variantId: number;
+  quantity: number;
+}
+
+/** The new lines: existing ones keep their `lineId`; new ones have none. */
+export type CartLinesChange =
+  | { ok: true; lines: { lineId?: number; variantId: number; quantity: number }[] }
+  | { ok: false; userErrors: CartUserError[] };
+
+export interface CartFields {
+  note?: string;
+  attributes?: { key: string; value: string }[];
+  buyerIdentity?: CartRecord['buyerIdentity'];
+  discountCodes?: string[];
+}
+
+export interface CartWarning {
+  code: 'MERCHANDISE_NOT_ENOUGH_STOCK' | 'MERCHANDISE_OUT_OF_STOCK' | 'DISCOUNT_NOT_FOUND' | 'DISCOUNT_PURCHASE_NOT_IN_RANGE';
+  message: string;
+  target: string;
+}
+
+function cartLineTarget(cart: CartRecord, variantId: number): string {
+  const line = cart.lines.find((l) => l.variant.id === variantId);
+  return line ? gid('CartLine', line.id, { cart: cart.token }) : gid('Cart', cart.token);
+}
 
 const SEEDED_KEY = 'seeded_at';
 
@@ -315,15 +346,27 @@ export class LocalShopStore {
   // ── Carts ────────────────────────────────────────────────────────────────────────────────────
 
   /** Checks the lines (unknown, sold-out, bad quantities → userErrors) and creates the cart, atomically. */
-  createCart(lines: readonly CartLineRequest[]): CartCreateResult {
+  createCart(lines: readonly CartLineRequest[], fields: CartFields = {}): CartCreateResult {
     return writeTransaction(this.#db, () => {
-      const checked = checkCartLines(lines, (id) => this.#variantForCart(id));
+      const checked = checkCartLines(lines, (id) => this.#variantForCart(id), ['input', 'lines']);
       if (!checked.ok) return checked;
       const token = `c1-${randomBytes(16).toString('hex')}`;
       const key = randomBytes(16).toString('hex');
       const now = new Date().toISOString();
-      this.#sql('INSERT INTO carts (token, key, created_at, updated_at) VALUES (?, ?, ?, ?)').run(token, key, now, now);
-      checked.lines.forEach((line, position) => {
+      this.#sql(
+        'INSERT INTO carts (token, key, created_at, updated_at, note, attributes, buyer_identity, discount_codes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        token,
+        key,
+        now,
+        now,
+        fields.note ?? '',
+        JSON.stringify(fields.attributes ?? []),
+        JSON.stringify(fields.buyerIdentity ?? {}),
+        JSON.stringify(fields.discountCodes ?? []),
+      );
+      const stock = limitToStock(checked.lines, (id) => this.#variantForCart(id)?.variant ?? null);
+      stock.lines.forEach((line, position) => {
         this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(
           token,
           position,
@@ -331,7 +374,91 @@ export class LocalShopStore {
           line.quantity,
         );
       });
-      return { ok: true as const, cart: this.cartByToken(token)! };
+      const cart = this.cartByToken(token)!;
+      return { ok: true as const, cart, warnings: stock.warnings.map((w) => ({ ...w, target: cartLineTarget(cart, w.variantId) })) };
+    });
+  }
+
+  /**
+   * Changes a cart's lines in one transaction: `change` gets the current lines and returns the new
+   * ones (lines keep their ids while their variant stays) or user errors; quantities above a tracked
+   * stock are lowered with a warning, as Shopify does.
+   */
+  changeCartLines(token: string, change: (lines: readonly StoredCartLine[]) => CartLinesChange): CartChangeResult {
+    return writeTransaction(this.#db, () => {
+      const current = this.#sql('SELECT id, variant_id, quantity FROM cart_lines WHERE cart_token = ? ORDER BY position')
+        .all(token)
+        .map((row) => ({
+          lineId: int(row, 'cart_lines', 'id'),
+          variantId: int(row, 'cart_lines', 'variant_id'),
+          quantity: int(row, 'cart_lines', 'quantity'),
+        }));
+      const result = change(current);
+      if (!result.ok) return result;
+      if (result.lines.length > MAX_CART_LINES) {
+        return {
+          ok: false as const,
+          userErrors: [{ field: ['lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' as const }],
+        };
+      }
+      const stock = limitToStock(result.lines, (id) => this.#variantForCart(id)?.variant ?? null);
+      const kept = new Set(stock.lines.flatMap((l) => (l.lineId === undefined ? [] : [l.lineId])));
+      for (const line of current) if (!kept.has(line.lineId)) this.#sql('DELETE FROM cart_lines WHERE id = ?').run(line.lineId);
+      stock.lines.forEach((line, position) => {
+        if (line.lineId !== undefined) {
+          this.#sql('UPDATE cart_lines SET position = ?, variant_id = ?, quantity = ? WHERE id = ?').run(
+            position,
+            line.variantId,
+            line.quantity,
+            line.lineId,
+          );
+        } else {
+          this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(
+            token,
+            position,
+            line.variantId,
+            line.quantity,
+          );
+        }
+      });
+      this.#sql('UPDATE carts SET updated_at = ? WHERE token = ?').run(new Date().toISOString(), token);
+      const cart = this.cartByToken(token)!;
+      return { ok: true as const, cart, warnings: stock.warnings.map((w) => ({ ...w, target: cartLineTarget(cart, w.variantId) })) };
+    });
+  }
+
+  /** The variant behind a merchandise id as the cart checks see it (null when unknown). */
+  cartVariant(id: number): { variant: VariantRecord; product: Pick<ProductRecord, 'title'> } | null {
+    return this.#variantForCart(id);
+  }
+
+  /** Sets the cart's note, attributes, buyer identity or discount codes (each only when given). */
+  updateCartFields(token: string, fields: CartFields): CartRecord | null {
+    return writeTransaction(this.#db, () => {
+      const sets: string[] = [];
+      const values: string[] = [];
+      if (fields.note !== undefined) {
+        sets.push('note = ?');
+        values.push(fields.note);
+      }
+      if (fields.attributes !== undefined) {
+        sets.push('attributes = ?');
+        values.push(JSON.stringify(fields.attributes));
+      }
+      if (fields.buyerIdentity !== undefined) {
+        sets.push('buyer_identity = ?');
+        values.push(JSON.stringify(fields.buyerIdentity));
+      }
+      if (fields.discountCodes !== undefined) {
+        sets.push('discount_codes = ?');
+        values.push(JSON.stringify(fields.discountCodes));
+      }
+      this.#sql(`UPDATE carts SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE token = ?`).run(
+        ...values,
+        new Date().toISOString(),
+        token,
+      );
+      return this.cartByToken(token);
     });
   }
 
@@ -360,6 +487,10 @@ export class LocalShopStore {
         createdAt: text(row, 'carts', 'created_at'),
         updatedAt: text(row, 'carts', 'updated_at'),
         lines,
+        note: text(row, 'carts', 'note'),
+        attributes: jsonValue(row, 'carts', 'attributes') as CartRecord['attributes'],
+        buyerIdentity: jsonValue(row, 'carts', 'buyer_identity') as CartRecord['buyerIdentity'],
+        discountCodes: jsonValue(row, 'carts', 'discount_codes') as string[],
       };
     });
   }
