@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   DEPLOY_HOOK_URL: httpUrl,
   SHOPIFY_WEBHOOK_SECRET: optionalText,
   SHUTDOWN_DRAIN_MS: nonNegativeInt(0),
+  TRUST_PROXY: optionalText,
   LOG_FORMAT: z.enum(['json', 'text'], { message: 'must be json or text' }).optional(),
 });
 
@@ -111,6 +112,8 @@ export interface Config {
     buildsDir: string;
     /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the server closes. */
     shutdownDrainMs: number;
+    /** TRUST_PROXY as given: which proxies' X-Forwarded-For/Proto to believe (parsed by the site server). */
+    trustProxy: string | undefined;
   };
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
   generator: {
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       buildsDir: e.SITE_BUILDS_DIR ? path.resolve(cwd, e.SITE_BUILDS_DIR) : path.join(dataDir, 'site-builds'),
       shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      trustProxy: e.TRUST_PROXY,
     },
     openai: {
       apiKey: e.OPENAI_API_KEY,

@@ -4,6 +4,7 @@ import compression from 'compression';
 import { readRequestBody, urlHost } from '../../shared/http/index.ts';
 import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-json-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
+import { applyForwarded, parseTrustProxy, resolveForwarded, type TrustedProxies } from './http/trusted-proxy.ts';
 
 /**
  * The production HTTP server. It answers from one "current build" and can switch to a newer one
@@ -29,6 +30,10 @@ export interface SiteServerOptions {
   log?: (line: string) => void;
   /** Handed to every on-demand route as Astro's `locals` (the generator API's services live here). */
   locals?: object;
+  /** TRUST_PROXY, parsed: whose X-Forwarded-For and X-Forwarded-Proto to believe (default nobody's). */
+  trustProxy?: TrustedProxies;
+  /** The public URL (SITE_URL): when it is https, every cookie is Secure whatever the request's scheme. */
+  siteUrl?: string;
   /** Why the server is not ready beyond having no build (a database not open), or undefined when it is. */
   notReady?: () => string | undefined;
 }
@@ -64,6 +69,30 @@ function sendPlain(res: ServerResponse, status: number, text: string, headers: R
   res.end(text);
 }
 
+/** Adds `Secure` to every Set-Cookie the response sends, however the handler sets it. */
+function secureCookies(res: ServerResponse): void {
+  const secure = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(secure);
+    if (typeof value !== 'string') return value;
+    return /;\s*secure\s*(;|$)/i.test(value) ? value : `${value}; Secure`;
+  };
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'set-cookie' ? (secure(value) as typeof value) : value);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
+    if (headers && !Array.isArray(headers)) {
+      for (const key of Object.keys(headers)) {
+        if (key.toLowerCase() === 'set-cookie')
+          (headers as Record<string, unknown>)[key] = secure((headers as Record<string, unknown>)[key]);
+      }
+    }
+    const existing = res.getHeader('set-cookie');
+    if (existing !== undefined) setHeader('set-cookie', secure(existing) as string[]);
+    return writeHead(status, ...rest);
+  }) as typeof res.writeHead;
+}
+
 /** What the build's handler reads a request body from when the server has already read it. */
 type RequestWithBody = IncomingMessage & { body?: Buffer };
 
@@ -73,7 +102,10 @@ export async function startSiteServer({
   log = (line) => console.error(line),
   locals,
   notReady = () => undefined,
+  trustProxy = parseTrustProxy(undefined),
+  siteUrl,
 }: SiteServerOptions): Promise<SiteServer> {
+  const publicHttps = siteUrl?.startsWith('https:') === true;
   let current: LoadedBuild | undefined;
   let draining = false;
 
@@ -93,6 +125,11 @@ export async function startSiteServer({
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // From here on every handler sees the client's address and scheme, never a forged X-Forwarded-*.
+    const forwarded = resolveForwarded(req, trustProxy);
+    applyForwarded(req, forwarded);
+    if (forwarded.proto === 'https') res.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    if (forwarded.proto === 'https' || publicHttps) secureCookies(res);
     if (health(req, res)) return;
     const build = current; // fixed for the whole request, whatever swaps happen meanwhile
     if (!build) {

@@ -6,6 +6,7 @@ import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
 import { createPublishFollowUp } from '../features/generator/server/publish-follow-up.ts';
 import { createGeneratorServices } from '../features/generator/server/services.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
+import { parseTrustProxy } from './http/trusted-proxy.ts';
 import { openDeliveryLog } from '../../shared/webhooks/index.ts';
 import { createWebhookReceiver } from '../features/webhooks/server/receiver.ts';
 
@@ -62,6 +63,9 @@ export async function startStoreApp({
   onListening,
 }: StoreAppOptions = {}): Promise<StoreApp> {
   const config = loadConfig(env);
+  // A bad TRUST_PROXY stops the start with its message, before anything listens.
+  const trustProxy = parseTrustProxy(config.server.trustProxy);
+
   const root = buildsRoot(env);
   const stopping = new AbortController();
   signal?.addEventListener('abort', () => stopping.abort(), { once: true });
@@ -117,6 +121,8 @@ export async function startStoreApp({
       log,
       locals: { generator, webhooks },
       notReady,
+      trustProxy,
+      siteUrl: config.server.siteUrl,
     });
     onListening?.(server.url);
     const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;

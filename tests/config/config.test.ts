@@ -18,6 +18,7 @@ describe('configuration', () => {
       siteUrl: 'http://localhost:4321',
       buildsDir: path.resolve('/srv/app', '.data', 'site-builds'),
       shutdownDrainMs: 0,
+      trustProxy: undefined,
     });
     expect(config.webhookSecret).toBeUndefined();
     expect(config.logFormat).toBe('text');

@@ -28,6 +28,8 @@ beforeAll(async () => {
     env: {
       DATA_DIR: dataDir,
       SHOPIFY_WEBHOOK_SECRET: secret,
+      // The public https address behind a proxy: canonical links and the sitemap use it.
+      SITE_URL: 'https://shop.example',
       DEPLOY_HOOK_URL: `${new URL(hook.url).origin}/deploy/hook-secret-id`,
     },
   });
@@ -117,6 +119,14 @@ describe('POST /api/webhooks/shopify', () => {
     const after = await (await fetch(`${store.app.siteUrl}/product/shirt-1`)).text();
     expect(after).toContain('Shirt 1, renamed in Shopify');
     expect(hook.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /deploy/hook-secret-id']);
+  });
+
+  it('canonical links and the sitemap use SITE_URL, not the address the server listens on', async () => {
+    const page = await (await fetch(`${store.app.siteUrl}/product/shirt-2`)).text();
+    expect(page).toContain('<link rel="canonical" href="https://shop.example/product/shirt-2"');
+    const sitemap = await (await fetch(`${store.app.siteUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain('<loc>https://shop.example/product/shirt-2</loc>');
+    expect(sitemap).not.toContain('127.0.0.1');
   });
 
   it('answers a topic the site does not show with 200 and no rebuild', async () => {
