@@ -1,13 +1,12 @@
 import { Command, CommanderError } from 'commander';
-import { STORE_NAME } from '../shared/common/index.ts';
+import { exitCodeOf, STORE_NAME } from '../shared/common/index.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerBackupCommands } from './commands/backup.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { registerShopifyCommand } from './commands/shopify.ts';
-import { EXIT_CODES_HELP, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
+import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { terminalSafe } from './output/terminal-text.ts';
-import { UsageError } from './usage-error.ts';
 import { packageVersion } from './version.ts';
 
 /**
@@ -72,9 +71,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
       return refuse(error.message, EXIT_USAGE, json);
     }
-    // Loaded only now: config pulls in zod, which `tshirt-gen --help` should not pay for.
-    const { ConfigError } = await import('../shared/config/index.ts');
-    if (error instanceof UsageError || error instanceof ConfigError) return refuse(error.message, EXIT_USAGE, json);
-    return refuse(error instanceof Error ? error.message : String(error), EXIT_FAILURE, json);
+    // The exit code by the error's kind (docs/behaviour/errors.md#error-kinds): usage and configuration 2, the rest 1.
+    return refuse(error instanceof Error ? error.message : String(error), exitCodeOf(error), json);
   }
 }

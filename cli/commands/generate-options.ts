@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../shared/generator/browser.ts';
+import { MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../shared/limits/index.ts';
 
 /**
  * Parsers for the generate command's flags. Each throws commander's InvalidArgumentError, which

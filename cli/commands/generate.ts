@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/generator/browser.ts';
+import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/limits/index.ts';
 import { EXIT_CODES_HELP } from '../exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
 import { parseCount, parseDelay, parseGuidelines, parseSeed, parseTheme, type GenerateFlags } from './generate-options.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../usage-error.ts';
+import type { ErrorKind } from '../../shared/common/index.ts';
 
 /**
  * Where a run's designs go: `--out DIR` when given, otherwise a new folder per run,
@@ -9,6 +10,7 @@ import { UsageError } from '../usage-error.ts';
  */
 
 export class OutDirError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'OutDirError';
 }
 

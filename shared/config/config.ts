@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { urlHost } from '../http/index.ts';
 import { STOREFRONT_GRAPHQL_PATH } from '../storefront/browser.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * Every setting the product reads from the environment, with its default.
@@ -133,6 +134,7 @@ export const DEFAULT_OPENAI_MODEL = 'gpt-5.4-mini';
 export const DEFAULT_OPENAI_IMAGE_MODEL = 'gpt-image-2.5-flare';
 
 export class ConfigError extends Error {
+  readonly kind: ErrorKind = 'config';
   override name = 'ConfigError';
 }
 

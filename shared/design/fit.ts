@@ -7,6 +7,7 @@
 import type { Box } from './canvas.ts';
 import { breakBalanced, breakGreedy, buildLine, splitLongWords, type Align, type Paragraph, type TextLine, type Token } from './lines.ts';
 import type { Ink } from './measure.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 export type { Align } from './lines.ts';
 
@@ -145,6 +146,7 @@ export function placedBounds(lines: readonly PlacedLine[]): Box {
 
 /** Text that cannot fit its box even at the minimum size (the composer then gives it more room). */
 export class TextFitError extends Error {
+  readonly kind: ErrorKind = 'unprocessable';
   override name = 'TextFitError';
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../common/index.ts';
 /** Validation and clean-up of the untrusted text a design sets (quote and caption). */
 
 export const QUOTE_MIN_LENGTH = 3;
@@ -6,6 +7,7 @@ export const TITLE_MAX_LENGTH = 200;
 
 /** A request the renderer refuses; a RangeError so callers can tell bad input from a crash. */
 export class DesignInputError extends RangeError {
+  readonly kind: ErrorKind = 'unprocessable';
   override name = 'DesignInputError';
 }
 

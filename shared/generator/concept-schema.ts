@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MAX_PRODUCT_COUNT } from './messages.ts';
+import { MAX_PRODUCT_COUNT } from '../limits/index.ts';
 import type { Concept } from './types.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * Product concepts as zod schemas, in two strengths:
@@ -126,6 +127,7 @@ export function describeIssues(error: z.ZodError, max = 3): string {
 }
 
 export class ConceptValidationError extends Error {
+  readonly kind: ErrorKind = 'upstream';
   override name = 'ConceptValidationError';
 }
 

@@ -12,12 +12,3 @@ export const GENERATOR_MESSAGES = {
   failedToPublish: (message: string) => `Failed to publish: ${message}`,
   noDesignImage: 'No design image available',
 } as const;
-
-export const DEFAULT_PRODUCT_COUNT = 6;
-export const MIN_PRODUCT_COUNT = 1;
-export const MAX_PRODUCT_COUNT = 20;
-export const DEFAULT_THEME = 'AI quotes for entrepreneurs and small business owners';
-// Longest theme and brand guidelines a run accepts (they go into the concept prompt verbatim).
-export const MAX_THEME_CHARS = 500;
-export const MAX_GUIDELINES_CHARS = 2000;
-export const DEFAULT_DESIGN_DELAY_MS = 1000;

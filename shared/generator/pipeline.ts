@@ -1,5 +1,6 @@
-import type { BrandProfile } from '../common/index.ts';
-import { DEFAULT_DESIGN_DELAY_MS, GENERATOR_MESSAGES } from './messages.ts';
+import type { BrandProfile, ErrorKind } from '../common/index.ts';
+import { GENERATOR_MESSAGES } from './messages.ts';
+import { DEFAULT_DESIGN_DELAY_MS } from '../limits/index.ts';
 import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
 
 /**
@@ -35,6 +36,7 @@ export interface PublishOptions extends PipelineListener {
 
 /** The run stopped because its AbortSignal fired; what was finished stays in the last snapshot. */
 export class PipelineCancelled extends Error {
+  readonly kind: ErrorKind = 'cancelled';
   override name = 'AbortError';
   constructor() {
     super('Cancelled');
@@ -43,7 +45,12 @@ export class PipelineCancelled extends Error {
 
 /** The whole run failed (no concepts): the message is the reason, for 'Failed to generate products: …'. */
 export class GenerationFailed extends Error {
-  override name = 'GenerationFailed';
+  /** The kind of the failure underneath: an OpenAI outage stays `upstream`, no ideas left `unprocessable`. */
+  readonly kind: ErrorKind;
+  constructor(message: string, cause?: { kind?: ErrorKind }) {
+    super(message, { cause });
+    this.kind = cause?.kind ?? 'internal';
+  }
 }
 
 export function errorMessage(error: unknown): string {
@@ -117,7 +124,7 @@ export async function generateProducts(
   } catch (error) {
     if (signal?.aborted) throw new PipelineCancelled();
     progress(GENERATOR_MESSAGES.errorOccurred);
-    throw new GenerationFailed(errorMessage(error), { cause: error });
+    throw new GenerationFailed(errorMessage(error), error as { kind?: ErrorKind });
   }
   throwIfAborted(signal);
   if (concepts.length === 0) {

@@ -6,6 +6,7 @@ import { seedCatalogue, seedContent } from './catalogue/seed.ts';
 import { createShopServer, type ShopServerOptions } from './server.ts';
 import { LocalShopStore } from './store/store.ts';
 import { GRAPHQL_PATH, shopUrls } from './urls.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * The embedded local shop: a Storefront API 2025-07 server over SQLite, with product images and a
@@ -66,6 +67,7 @@ export interface LocalShop {
 }
 
 export class LocalShopStartError extends Error {
+  readonly kind: ErrorKind = 'unavailable';
   override name = 'LocalShopStartError';
 }
 

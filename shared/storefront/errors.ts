@@ -1,4 +1,4 @@
-import { isRecord } from '../common/index.ts';
+import { type ErrorKind, isRecord } from '../common/index.ts';
 
 /**
  * The Storefront errors (docs/behaviour/errors.md), verbatim, and the rules that turn an HTTP answer into data or
@@ -13,16 +13,11 @@ export const STOREFRONT_MESSAGES = {
   noCheckoutUrl: 'No checkout URL returned from Shopify',
 } as const;
 
-export type StorefrontErrorKind =
-  | 'billing'
-  | 'http'
-  | 'graphql'
-  | 'user-errors'
-  | 'no-checkout-url'
-  | 'network'
-  | 'timeout'
-  | 'invalid-response'
-  | 'aborted';
+/** The Storefront failures, each a row of the kinds table (shared/common/error-kinds.ts). */
+export type StorefrontErrorKind = Extract<
+  ErrorKind,
+  'billing' | 'http' | 'graphql' | 'user-errors' | 'no-checkout-url' | 'network' | 'timeout' | 'invalid-response' | 'aborted'
+>;
 
 export class StorefrontError extends Error {
   override name = 'StorefrontError';

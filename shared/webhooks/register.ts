@@ -1,5 +1,6 @@
 import type { AdminClient } from '../generator/index.ts';
 import { REBUILD_TOPICS, topicEnum, type RebuildTopic } from './topics.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * Subscribes the store's webhooks through the Admin API 2025-07: one HTTP subscription per topic
@@ -55,6 +56,7 @@ export interface RegisterResult {
 }
 
 export class WebhookRegisterError extends Error {
+  readonly kind: ErrorKind = 'upstream';
   override name = 'WebhookRegisterError';
 }
 

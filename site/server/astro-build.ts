@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from './build-dirs.ts';
+import type { ErrorKind } from '../../shared/common/index.ts';
 
 /**
  * Runs `astro build` in a child process, so a failing build (or one that runs out of memory)
@@ -14,6 +15,7 @@ const SECRETS = ['SHOPIFY_ADMIN_TOKEN', 'OPENAI_API_KEY', 'GENERATOR_TOKEN', 'DE
 const VITE_RESERVED = ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'] as const;
 
 export class SiteBuildError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'SiteBuildError';
 }
 

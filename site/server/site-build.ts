@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import type { ErrorKind } from '../../shared/common/index.ts';
 
 /**
  * One finished build, ready to answer requests: its static files, its on-demand routes (the Astro
@@ -24,6 +25,7 @@ export interface LoadedBuild {
 }
 
 export class BuildLoadError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'BuildLoadError';
 }
 

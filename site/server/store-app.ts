@@ -9,6 +9,7 @@ import { startSiteServer, type SiteServer } from './site-server.ts';
 import { parseTrustProxy } from './http/trusted-proxy.ts';
 import { openDeliveryLog } from '../../shared/webhooks/index.ts';
 import { createWebhookReceiver } from '../features/webhooks/server/receiver.ts';
+import type { ErrorKind } from '../../shared/common/index.ts';
 
 /**
  * What `npm start` runs: the embedded shop (unless a real store is configured), a production build
@@ -52,6 +53,7 @@ function buildEnv(env: NodeJS.ProcessEnv, siteUrl: string, shop: LocalShop | und
 }
 
 export class StoreStartCancelled extends Error {
+  readonly kind: ErrorKind = 'cancelled';
   override name = 'StoreStartCancelled';
 }
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
 import { CONCEPT_LIMITS } from '../../shared/generator/index.ts';
-import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../shared/generator/browser.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../shared/limits/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import * as concepts from '../../site/pages/api/generate-product-concepts.ts';
 import * as designs from '../../site/pages/api/generate-product-design.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
 import { ConceptsAnswerSchema } from '../../shared/generator/index.ts';
-import { MAX_GUIDELINES_CHARS } from '../../shared/generator/browser.ts';
+import { MAX_GUIDELINES_CHARS } from '../../shared/limits/index.ts';
 import { createOfflineConceptProvider, generateOfflineConcepts } from '../../shared/generator/providers/offline/concepts.ts';
 import { QUOTES, type QuoteTemplate } from '../../shared/generator/providers/offline/phrase-bank.ts';
 import type { Concept, ConceptRequest } from '../../shared/generator/browser.ts';

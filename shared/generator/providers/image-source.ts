@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { request, type Dispatcher } from 'undici';
 import { isPng, sniffFormat } from '../../design/index.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * The bytes of a design image named by URL (http(s):, file: or a data: URL), checked to be a PNG of
@@ -11,6 +12,7 @@ import { isPng, sniffFormat } from '../../design/index.ts';
 export const MAX_DESIGN_IMAGE_BYTES = 25 * 1024 * 1024;
 
 export class ImageSourceError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'ImageSourceError';
 }
 

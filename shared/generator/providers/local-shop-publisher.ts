@@ -4,6 +4,7 @@ import { ImageSourceError, loadDesignImage } from './image-source.ts';
 import { productImagesFor } from './product-images.ts';
 import { PUBLISHER_PROVIDER_NAME } from './selection.ts';
 import { SIZES, sizePrice, tagsOf } from './sizes.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * Publishes into the embedded shop's store in DATA_DIR (the default without SHOPIFY_* settings):
@@ -12,6 +13,7 @@ import { SIZES, sizePrice, tagsOf } from './sizes.ts';
  */
 
 export class LocalPublishError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'LocalPublishError';
 }
 

@@ -1,8 +1,10 @@
+import type { ErrorKind } from '../../common/index.ts';
 /**
  * An error the embedded shop means to show the caller, with a GraphQL `extensions.code`. Anything
  * else thrown during execution is an internal fault: logged, and answered as "Internal error".
  */
 export class ShopError extends Error {
+  readonly kind: ErrorKind = 'bad-request';
   override name = 'ShopError';
   readonly code: string;
 

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './migrations.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /** How long a writer waits for another process's write lock before giving up. */
 export const BUSY_TIMEOUT_MS = 15_000;
 
 export class ShopDatabaseError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'ShopDatabaseError';
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * Product images on disk, named by the SHA-256 of their bytes. A file is written under a temporary
@@ -19,6 +20,7 @@ export const MAX_IMAGE_BYTES = 25 * 1024 * 1024;
 const MAX_IMAGE_SIDE = 10_000;
 
 export class InvalidImageError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'InvalidImageError';
 }
 

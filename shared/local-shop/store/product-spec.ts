@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORE_NAME } from '../../common/index.ts';
 import { formatDecimal, parseCents } from '../money.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * The inputs that create products, validated at the store's boundary: `NewProductInput` is what the
@@ -107,6 +108,7 @@ export type ProductSpecInput = z.input<typeof ProductSpecSchema>;
 export type ProductSpec = z.output<typeof ProductSpecSchema>;
 
 export class InvalidProductError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'InvalidProductError';
 }
 

@@ -1,11 +1,13 @@
 import type { SQLOutputValue } from 'node:sqlite';
 import type { ImageRecord, ProductOptionRecord, ProductRecord, SelectedOption, VariantRecord } from './records.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /** Typed reads of SQLite rows: a wrong column type is a corrupt store, reported by name. */
 
 type Row = Record<string, SQLOutputValue>;
 
 export class CorruptRowError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'CorruptRowError';
 }
 

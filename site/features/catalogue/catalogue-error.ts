@@ -1,5 +1,7 @@
+import type { ErrorKind } from '../../../shared/common/index.ts';
 /** A Storefront failure at build time, carrying the Storefront client's message (docs/behaviour/errors.md) and no stack for users. */
 export class CatalogueError extends Error {
+  readonly kind: ErrorKind = 'upstream';
   override name = 'CatalogueError';
 
   constructor(message: string) {

@@ -6,7 +6,7 @@ import {
   MAX_PRODUCT_COUNT,
   MAX_THEME_CHARS,
   MIN_PRODUCT_COUNT,
-} from '../../../shared/generator/browser.ts';
+} from '../../../shared/limits/index.ts';
 import type { GenerateSettings } from './generator-store.ts';
 import { productCountFrom } from './product-count.ts';
 import { Spinner } from '../shell/icons.tsx';

@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_COUNT } from '../../../shared/generator/browser.ts';
+import { DEFAULT_PRODUCT_COUNT } from '../../../shared/limits/index.ts';
 
 /** The count typed into 'Number of Products': a whole number as typed, or 6 when it is not a number. */
 export function productCountFrom(text: string): number {

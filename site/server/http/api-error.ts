@@ -1,11 +1,17 @@
-/** A request the API refuses, with its HTTP status and a message for whoever sent it. */
+import { ERROR_KINDS, type ErrorKind } from '../../../shared/common/index.ts';
+
+/** A request the API refuses: its kind gives the HTTP status (docs/behaviour/errors.md#error-kinds), the message is for whoever sent it. */
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly status: number;
+  readonly kind: ErrorKind;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+  constructor(kind: ErrorKind, message: string, headers: Record<string, string> = {}) {
     super(message);
-    this.status = status;
+    this.kind = kind;
     this.headers = headers;
+  }
+
+  get status(): number {
+    return ERROR_KINDS[this.kind].status;
   }
 }

@@ -17,17 +17,17 @@ export function bodyTooLargeMessage(limit: number): string {
 }
 
 function tooLarge(limit: number): ApiError {
-  return new ApiError(413, bodyTooLargeMessage(limit), CLOSE);
+  return new ApiError('too-large', bodyTooLargeMessage(limit), CLOSE);
 }
 
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError(415, 'The request body must be JSON (Content-Type: application/json)');
+    throw new ApiError('unsupported-media-type', 'The request body must be JSON (Content-Type: application/json)');
   }
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) throw new ApiError(400, 'The request has no body; send a JSON object');
+  if (!request.body) throw new ApiError('bad-request', 'The request has no body; send a JSON object');
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -47,12 +47,12 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw new ApiError(400, 'The request body is not valid UTF-8');
+    throw new ApiError('bad-request', 'The request body is not valid UTF-8');
   }
-  if (!text.trim()) throw new ApiError(400, 'The request body is empty; send a JSON object');
+  if (!text.trim()) throw new ApiError('bad-request', 'The request body is empty; send a JSON object');
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError(400, 'The request body is not valid JSON');
+    throw new ApiError('bad-request', 'The request body is not valid JSON');
   }
 }

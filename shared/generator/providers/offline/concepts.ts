@@ -1,6 +1,6 @@
 import { ConceptSchema, CONCEPT_LIMITS } from '../../concept-schema.ts';
 import type { Concept, ConceptProvider, ConceptRequest } from '../../types.ts';
-import { checkProductCount } from '../product-count.ts';
+import { checkProductCount } from '../../../limits/index.ts';
 import { readGuidelines, type GuidelineHints, type Tone } from './guidelines.ts';
 import {
   ABOUT_LINES,
@@ -21,6 +21,7 @@ import { nounOf, type Slot } from './slots.ts';
 import { bindingsOf, needsOf, render, slotsOf } from './template.ts';
 import { MAX_SLOTS, fallbackSlots, readTheme } from './theme.ts';
 import { STOPWORDS, escapeRegExp, mentions } from './words.ts';
+import type { ErrorKind } from '../../../common/index.ts';
 
 /**
  * The offline concept generator (the default without OPENAI_API_KEY): on-theme names and quotes from
@@ -198,6 +199,7 @@ function describe(tone: Tone, slots: readonly Slot[], theme: readonly Slot[], hi
 }
 
 export class OfflineConceptsExhausted extends Error {
+  readonly kind: ErrorKind = 'unprocessable';
   override name = 'OfflineConceptsExhausted';
 }
 

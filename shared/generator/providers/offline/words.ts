@@ -1,4 +1,4 @@
-import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../../limits/index.ts';
 
 /**
  * Untrusted text (a theme, brand guidelines) reduced to plain words. The offline generator only ever

@@ -1,6 +1,6 @@
 import type { BrandProfile } from '../../../common/index.ts';
 import { CONCEPT_LIMITS } from '../../concept-schema.ts';
-import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../messages.ts';
+import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../../limits/index.ts';
 
 /**
  * The chat messages that ask for product concepts. The theme and guidelines are untrusted: each goes

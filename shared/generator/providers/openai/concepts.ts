@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { ConceptsAnswerSchema, conceptsWireAnswer, describeIssues } from '../../concept-schema.ts';
 import type { Concept, ConceptProvider } from '../../types.ts';
-import { checkProductCount } from '../product-count.ts';
+import { checkProductCount } from '../../../limits/index.ts';
 import { OPENAI_DEFAULTS, createOpenAIClient, type OpenAISettings } from './client.ts';
 import { systemPrompt, userPrompt } from './concept-prompt.ts';
 import { OpenAIProviderError, scrub, toOpenAIError, type FailureContext } from './errors.ts';

@@ -8,6 +8,7 @@ import {
 } from 'openai/core/error';
 import { z } from 'zod';
 import { describeIssues } from '../../concept-schema.ts';
+import type { ErrorKind } from '../../../common/index.ts';
 
 /**
  * Every OpenAI failure as one readable line that starts with "OpenAI", so a staff member knows which
@@ -15,17 +16,11 @@ import { describeIssues } from '../../concept-schema.ts';
  * from anything the service sends back).
  */
 
-export type OpenAIFailureKind =
-  | 'rate-limit'
-  | 'quota'
-  | 'server'
-  | 'timeout'
-  | 'network'
-  | 'auth'
-  | 'model'
-  | 'request'
-  | 'refusal'
-  | 'invalid-output';
+/** The ways OpenAI fails, each a row of the kinds table (shared/common/error-kinds.ts). */
+export type OpenAIFailureKind = Extract<
+  ErrorKind,
+  'rate-limit' | 'quota' | 'server' | 'timeout' | 'network' | 'auth' | 'model' | 'request' | 'refusal' | 'invalid-output'
+>;
 
 export class OpenAIProviderError extends Error {
   override name = 'OpenAIProviderError';

@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../common/index.ts';
 /**
  * Publishing failures as one line that names the step that failed ("Shopify productCreate failed:
  * title: can't be blank"), so a staff member knows how far a product got. Never the access token.
@@ -15,17 +16,11 @@ export type PublishStep =
   | 'webhookSubscriptions'
   | 'webhookSubscriptionCreate';
 
-export type PublishFailureKind =
-  | 'user-errors'
-  | 'graphql'
-  | 'http'
-  | 'auth'
-  | 'billing'
-  | 'throttled'
-  | 'network'
-  | 'timeout'
-  | 'invalid-response'
-  | 'image';
+/** The ways the Shopify Admin API fails, each a row of the kinds table (shared/common/error-kinds.ts). */
+export type PublishFailureKind = Extract<
+  ErrorKind,
+  'user-errors' | 'graphql' | 'http' | 'auth' | 'billing' | 'throttled' | 'network' | 'timeout' | 'invalid-response' | 'image'
+>;
 
 export class ShopifyPublishError extends Error {
   override name = 'ShopifyPublishError';

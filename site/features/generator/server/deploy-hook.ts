@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../../shared/common/index.ts';
 /**
  * A hosting platform's deploy hook: an empty POST to a secret URL that starts a new build of the
  * site. The URL carries its own secret, so it never appears in a message or a log.
@@ -6,6 +7,7 @@
 export const DEPLOY_HOOK_TIMEOUT_MS = 10_000;
 
 export class DeployHookError extends Error {
+  readonly kind: ErrorKind = 'upstream';
   override name = 'DeployHookError';
 }
 

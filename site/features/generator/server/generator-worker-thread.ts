@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { warmUpDesignRenderer } from '../../../../shared/design/index.ts';
 import { errorMessage } from '../../../../shared/generator/browser.ts';
+import { kindOf } from '../../../../shared/common/index.ts';
 import { selectGeneratorProviders, selectPublisher } from '../../../../shared/generator/index.ts';
 import { createServerDesignStore } from './design-files.ts';
 import type { FromWorker, Job, JobResults, ToWorker, WorkerSetup } from './worker-protocol.ts';
@@ -51,7 +52,7 @@ port.on('message', (message: ToWorker) => {
         send({
           type: 'failed',
           id: message.id,
-          error: { name: error instanceof Error ? error.name : 'Error', message: errorMessage(error) },
+          error: { kind: kindOf(error), message: errorMessage(error) },
         }),
     )
     .finally(() => running.delete(message.id));

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ErrorKind } from '../../../../shared/common/index.ts';
 import type { FromWorker, Job, JobFailure, JobResults, ToWorker, WorkerSetup } from './worker-protocol.ts';
 
 /**
@@ -13,11 +14,13 @@ export interface GeneratorWorker {
   close(): Promise<void>;
 }
 
-/** A job's failure as the worker reported it: the provider's error class name and its message. */
+/** A job's failure as the worker reported it: the provider error's kind and its message. */
 export class WorkerJobError extends Error {
+  override name = 'WorkerJobError';
+  readonly kind: ErrorKind;
   constructor(failure: JobFailure) {
     super(failure.message);
-    this.name = failure.name;
+    this.kind = failure.kind;
   }
 }
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/index.ts';
-import {
-  GENERATOR_MESSAGES,
-  MAX_GUIDELINES_CHARS,
-  MAX_PRODUCT_COUNT,
-  MAX_THEME_CHARS,
-  MIN_PRODUCT_COUNT,
-} from '../../../../shared/generator/browser.ts';
+import { GENERATOR_MESSAGES } from '../../../../shared/generator/browser.ts';
+import { MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../../shared/limits/index.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 
@@ -87,6 +82,6 @@ export const PublishRequestSchema = z.object(
 /** The body as the schema's output, or a 400 that says which fields are wrong. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw new ApiError(400, describeIssues(result.error));
+  if (!result.success) throw new ApiError('bad-request', describeIssues(result.error));
   return result.data;
 }

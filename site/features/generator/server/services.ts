@@ -65,7 +65,7 @@ function describeProviders(config: Config): { generators: string; publishTo: str
 
 function publicUrlOf(fileUrl: string): string {
   const name = path.basename(fileURLToPath(fileUrl));
-  if (!DESIGN_FILE_NAME.test(name)) throw new GeneratorServiceError(500, `The design store wrote an unexpected file name: ${name}`);
+  if (!DESIGN_FILE_NAME.test(name)) throw new GeneratorServiceError('internal', `The design store wrote an unexpected file name: ${name}`);
   return designUrl(name);
 }
 
@@ -125,9 +125,9 @@ export function createGeneratorServices({
     publish: (product, signal) =>
       run(async () => {
         const name = designFileFromUrl(product.imageUrl);
-        if (!name) throw new GeneratorServiceError(400, 'product.imageUrl must be a design made by this server (/api/designs/…)');
+        if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
         const file = await findDesignFile(designsDir, name);
-        if (!file) throw new GeneratorServiceError(400, 'That design is no longer on this server; generate it again');
+        if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
         // The publisher reads the file straight from disk rather than over HTTP from ourselves.
         const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
         onPublished?.(result);

@@ -1,3 +1,4 @@
+import type { ErrorKind } from '../../../../shared/common/index.ts';
 import type { Config } from '../../../../shared/config/index.ts';
 import type {
   Concept,
@@ -28,9 +29,9 @@ export interface JobResults {
 
 export type ToWorker = { type: 'job'; id: number; job: Job } | { type: 'abort'; id: number } | { type: 'close' };
 
-/** A failure crosses the thread as its class name and message; the stack stays in the worker. */
+/** A failure crosses the thread as its kind and message; the stack stays in the worker. */
 export interface JobFailure {
-  name: string;
+  kind: ErrorKind;
   message: string;
 }
 

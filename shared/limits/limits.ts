@@ -1,0 +1,36 @@
+import type { ErrorKind } from '../common/index.ts';
+
+/**
+ * The limits and defaults of a generator run, in one place (docs/behaviour/constants.md), read by
+ * the CLI, the generator API, the /generator page and the pipeline. Each rule has one message.
+ */
+
+export const MIN_PRODUCT_COUNT = 1;
+export const MAX_PRODUCT_COUNT = 20;
+export const DEFAULT_PRODUCT_COUNT = 6;
+export const DEFAULT_THEME = 'AI quotes for entrepreneurs and small business owners';
+// Longest theme and brand guidelines a run accepts (they go into the concept prompt verbatim).
+export const MAX_THEME_CHARS = 500;
+export const MAX_GUIDELINES_CHARS = 2000;
+/** Pause after each design (GENERATOR_DELAY_MS, tshirt-gen --delay). */
+export const DEFAULT_DESIGN_DELAY_MS = 1000;
+
+/** A value outside one of these limits; the request cannot be done as asked. */
+export class LimitError extends RangeError {
+  readonly kind: ErrorKind = 'unprocessable';
+  override name = 'LimitError';
+}
+
+export function isProductCount(count: unknown): count is number {
+  return Number.isInteger(count) && (count as number) >= MIN_PRODUCT_COUNT && (count as number) <= MAX_PRODUCT_COUNT;
+}
+
+/** The one message of the product-count rule, wherever a count comes from (a flag, a request body, a provider call). */
+export function productCountMessage(got: unknown): string {
+  return `productCount must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${String(got)})`;
+}
+
+export function checkProductCount(count: unknown): number {
+  if (!isProductCount(count)) throw new LimitError(productCountMessage(count));
+  return count;
+}
