@@ -4,6 +4,7 @@ import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import { create as createTar } from 'tar';
 import { BACKUP_FORMAT, inspectDatabase, sha256File, type Manifest } from './manifest.ts';
 import { listDataDir } from './walk.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * A consistent snapshot of DATA_DIR while the server runs (docs/behaviour/backups.md): every SQLite
@@ -14,6 +15,7 @@ import { listDataDir } from './walk.ts';
  */
 
 export class BackupError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'BackupError';
 }
 

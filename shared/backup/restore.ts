@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/pro
 import path from 'node:path';
 import { extract } from 'tar';
 import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
+import type { ErrorKind } from '../common/index.ts';
 
 /**
  * Restores a backup into DATA_DIR (docs/behaviour/backups.md). The archive is unpacked beside the
@@ -11,6 +12,7 @@ import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './ma
  */
 
 export class RestoreError extends Error {
+  readonly kind: ErrorKind = 'unprocessable';
   override name = 'RestoreError';
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseCents } from '../money.ts';
 import { POLICY_HANDLES } from './content-records.ts';
+import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * The inputs that write the shop's content (collections, menus, pages, policies, blog articles,
@@ -134,6 +135,7 @@ export const DiscountCodeInputSchema = z
 export type DiscountCodeInput = z.input<typeof DiscountCodeInputSchema>;
 
 export class InvalidContentError extends Error {
+  readonly kind: ErrorKind = 'internal';
   override name = 'InvalidContentError';
 }
 
