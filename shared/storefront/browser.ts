@@ -14,6 +14,12 @@ export { STOREFRONT_MESSAGES, StorefrontError, type StorefrontErrorKind } from '
 export type {
   CartLine,
   CartLineInput,
+  Collection,
+  ContentPage,
+  MenuItem,
+  Policy,
+  Recommendation,
+  Seo,
   Money,
   Product,
   ProductImage,

@@ -2,12 +2,34 @@ import type { z } from 'zod';
 import type { StorefrontEndpoint } from '../config/index.ts';
 import { MAX_PAGE_SIZE, PRODUCT_LIST_SIZE } from './constants.ts';
 import { withCheckoutChannel } from './checkout-url.ts';
-import { CART_CREATE_MUTATION, CART_QUERY, PRODUCT_BY_HANDLE_QUERY, PRODUCTS_QUERY } from './documents.ts';
+import {
+  CART_CREATE_MUTATION,
+  CART_QUERY,
+  COLLECTION_PRODUCTS_QUERY,
+  COLLECTIONS_QUERY,
+  MENU_QUERY,
+  PAGES_QUERY,
+  PRODUCT_BY_HANDLE_QUERY,
+  PRODUCTS_QUERY,
+  productRecommendationsBatch,
+  SHOP_POLICIES_QUERY,
+} from './documents.ts';
 import { StorefrontError, checkCartPayload } from './errors.ts';
 import {
   CartLineInputSchema,
   CartQueryDataSchema,
+  CollectionProductsDataSchema,
+  CollectionsDataSchema,
+  MenuDataSchema,
+  PagesDataSchema,
   ProductByHandleDataSchema,
+  RecommendationsDataSchema,
+  ShopPoliciesDataSchema,
+  type Collection,
+  type ContentPage,
+  type MenuItem,
+  type Policy,
+  type Recommendation,
   ProductsDataSchema,
   RemoteCartSchema,
   type CartLineInput,
@@ -28,8 +50,31 @@ export interface StorefrontClient {
   /** A remote cart for these lines; its checkout URL carries channel=online_store. */
   cartCreate(lines: CartLineInput[], signal?: AbortSignal): Promise<RemoteCart>;
   cart(id: string, signal?: AbortSignal): Promise<RemoteCart | null>;
+  /** Every collection, walking cursor pages. */
+  collections(signal?: AbortSignal): Promise<Collection[]>;
+  /** Every product of a collection in one order (all cursor pages), or null when there is no such collection. */
+  collectionProducts(handle: string, order: CollectionOrder, signal?: AbortSignal): Promise<Product[] | null>;
+  /** Related products for each product id (batched); a product the shop does not know gets an empty list. */
+  productRecommendations(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Recommendation[]>>;
+  /** A menu's items, or null when the shop has no menu with this handle. */
+  menu(handle: string, signal?: AbortSignal): Promise<MenuItem[] | null>;
+  /** The policies the shop has written (shipping, refund, privacy, terms); missing ones are left out. */
+  shopPolicies(signal?: AbortSignal): Promise<Policy[]>;
+  /** Every content page, walking cursor pages. */
+  pages(signal?: AbortSignal): Promise<ContentPage[]>;
   close(): Promise<void>;
 }
+
+/** A collection's product order: a Storefront sort key and direction. */
+export interface CollectionOrder {
+  sortKey: 'BEST_SELLING' | 'COLLECTION_DEFAULT' | 'CREATED' | 'PRICE' | 'TITLE';
+  reverse: boolean;
+}
+
+/** Recommendations asked for in one request (aliases), small enough for a shop's query limits. */
+export const RECOMMENDATION_BATCH = 20;
+/** Recommendation requests in flight at once. */
+export const RECOMMENDATION_CONCURRENCY = 4;
 
 function parse<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.output<S> {
   const result = schema.safeParse(data);
@@ -54,8 +99,97 @@ export function createStorefrontClient(
     return parse(ProductsDataSchema, data, 'Products').products;
   }
 
+  /** Walks every cursor page of a connection; a cursor that repeats or vanishes is an error, not a loop. */
+  async function walk<T>(
+    operation: string,
+    fetchPage: (after: string | null) => Promise<{ nodes: T[]; hasNextPage: boolean; endCursor: string | null }>,
+  ): Promise<T[]> {
+    const all: T[] = [];
+    const seen = new Set<string>();
+    let after: string | null = null;
+    for (;;) {
+      const result = await fetchPage(after);
+      all.push(...result.nodes);
+      if (!result.hasNextPage) return all;
+      const next = result.endCursor;
+      if (!next || seen.has(next)) {
+        throw new StorefrontError(
+          'invalid-response',
+          `Unexpected response from the Storefront API (${operation}): pageInfo says there is a next page but gives no new endCursor`,
+          operation,
+        );
+      }
+      seen.add(next);
+      after = next;
+    }
+  }
+
   return {
     endpoint,
+
+    collections(signal) {
+      return walk('Collections', async (after) => {
+        const data = await transport.post('Collections', COLLECTIONS_QUERY, { first: MAX_PAGE_SIZE, after }, signal);
+        const { collections } = parse(CollectionsDataSchema, data, 'Collections');
+        return { nodes: collections.edges.map((e) => e.node), ...collections.pageInfo };
+      });
+    },
+
+    async collectionProducts(handle, { sortKey, reverse }, signal) {
+      let missing = false;
+      const products = await walk('CollectionProducts', async (after) => {
+        const variables = { handle, first: MAX_PAGE_SIZE, after, sortKey, reverse };
+        const data = await transport.post('CollectionProducts', COLLECTION_PRODUCTS_QUERY, variables, signal);
+        const { collection } = parse(CollectionProductsDataSchema, data, 'CollectionProducts');
+        if (!collection) {
+          missing = true;
+          return { nodes: [], hasNextPage: false, endCursor: null };
+        }
+        return { nodes: collection.products.edges.map((e) => e.node), ...collection.products.pageInfo };
+      });
+      return missing ? null : products;
+    },
+
+    async productRecommendations(productIds, signal) {
+      const found = new Map<string, Recommendation[]>();
+      const batches: string[][] = [];
+      for (let start = 0; start < productIds.length; start += RECOMMENDATION_BATCH)
+        batches.push(productIds.slice(start, start + RECOMMENDATION_BATCH));
+      let next = 0;
+      // A few batches in flight at once: a large catalogue is thousands of products.
+      const worker = async () => {
+        while (next < batches.length) {
+          const batch = batches[next++]!;
+          const variables = Object.fromEntries(batch.map((id, i) => [`p${i}`, id]));
+          const data = await transport.post('ProductRecommendations', productRecommendationsBatch(batch.length), variables, signal);
+          const answers = parse(RecommendationsDataSchema, data, 'ProductRecommendations');
+          for (const [i, id] of batch.entries()) found.set(id, answers[`r${i}`] ?? []);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(RECOMMENDATION_CONCURRENCY, batches.length) }, worker));
+      return found;
+    },
+
+    async menu(handle, signal) {
+      const data = await transport.post('Menu', MENU_QUERY, { handle }, signal);
+      return parse(MenuDataSchema, data, 'Menu').menu?.items ?? null;
+    },
+
+    async shopPolicies(signal) {
+      const data = await transport.post('ShopPolicies', SHOP_POLICIES_QUERY, {}, signal);
+      const { shop } = parse(ShopPoliciesDataSchema, data, 'ShopPolicies');
+      return [shop.shippingPolicy, shop.refundPolicy, shop.privacyPolicy, shop.termsOfService].filter(
+        (policy): policy is Policy => policy !== null && policy.body.trim() !== '',
+      );
+    },
+
+    pages(signal) {
+      return walk('Pages', async (after) => {
+        const data = await transport.post('Pages', PAGES_QUERY, { first: MAX_PAGE_SIZE, after }, signal);
+        const { pages } = parse(PagesDataSchema, data, 'Pages');
+        return { nodes: pages.edges.map((e) => e.node), ...pages.pageInfo };
+      });
+    },
 
     async listProducts(first = PRODUCT_LIST_SIZE, signal, { newestFirst = false } = {}) {
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {

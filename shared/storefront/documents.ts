@@ -184,13 +184,29 @@ export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
   ${CARD_FIELDS}
 `;
 
-/** "You may also like" on a product page. */
-export const PRODUCT_RECOMMENDATIONS_QUERY = /* GraphQL */ `
-  query ProductRecommendations($productId: ID!) {
-    productRecommendations(productId: $productId, intent: RELATED) { ...CardFields }
+const RECOMMENDATION_FIELDS = /* GraphQL */ `
+  fragment RecommendationFields on Product {
+    id
+    handle
+    title
+    priceRange { minVariantPrice { amount currencyCode } }
+    images(first: 1) { edges { node { url altText } } }
   }
-  ${CARD_FIELDS}
 `;
+
+/**
+ * "You may also like" for `count` products in one request (aliases r0, r1, …; variables p0, p1, …):
+ * a build asks for every product page's recommendations, so one request per product would be
+ * thousands of round trips.
+ */
+export function productRecommendationsBatch(count: number): string {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const variables = indexes.map((i) => `$p${i}: ID!`).join(', ');
+  const fields = indexes
+    .map((i) => `    r${i}: productRecommendations(productId: $p${i}, intent: RELATED) { ...RecommendationFields }`)
+    .join('\n');
+  return `query ProductRecommendations(${variables}) {\n${fields}\n  }\n${RECOMMENDATION_FIELDS}`;
+}
 
 /** A navigation menu (the header's and the footer's), two levels deep. */
 export const MENU_QUERY = /* GraphQL */ `
@@ -250,7 +266,7 @@ export const STOREFRONT_DOCUMENTS = {
   Search: SEARCH_QUERY,
   Collections: COLLECTIONS_QUERY,
   CollectionProducts: COLLECTION_PRODUCTS_QUERY,
-  ProductRecommendations: PRODUCT_RECOMMENDATIONS_QUERY,
+  ProductRecommendations: productRecommendationsBatch(2),
   Menu: MENU_QUERY,
   ShopPolicies: SHOP_POLICIES_QUERY,
   Pages: PAGES_QUERY,

@@ -1,7 +1,13 @@
 // The Storefront module's door for servers: the browser-safe part, plus the undici client with
 // retries, the zod schemas of the answers and Shopify's schema file.
 export * from './browser.ts';
-export { createStorefrontClient, type StorefrontClient } from './client.ts';
+export {
+  createStorefrontClient,
+  RECOMMENDATION_BATCH,
+  RECOMMENDATION_CONCURRENCY,
+  type CollectionOrder,
+  type StorefrontClient,
+} from './client.ts';
 export { checkCartPayload, isRetryableStatus, readGraphqlBody, statusError } from './errors.ts';
 export { STOREFRONT_SCHEMA_FILE } from './schema-file.ts';
 export * from './schemas.ts';

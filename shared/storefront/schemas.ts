@@ -83,3 +83,67 @@ export const CartLineInputSchema = z.object({
   quantity: z.number().int().positive(),
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
+
+const SeoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+export type Seo = z.infer<typeof SeoSchema>;
+
+export const CollectionSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  description: z.string(),
+  seo: SeoSchema,
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+
+export const CollectionsDataSchema = z.object({
+  collections: z.object({ edges: z.array(z.object({ node: CollectionSchema })), pageInfo: PageInfoSchema }),
+});
+
+export const CollectionProductsDataSchema = z.object({
+  collection: z
+    .object({
+      id: z.string(),
+      products: z.object({ edges: z.array(z.object({ node: ProductSchema })), pageInfo: PageInfoSchema }),
+    })
+    .nullable(),
+});
+
+export const RecommendationSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  priceRange: z.object({ minVariantPrice: MoneySchema }),
+  images: connection(ProductImageSchema),
+});
+export type Recommendation = z.output<typeof RecommendationSchema>;
+export const RecommendationsDataSchema = z.record(z.string(), z.array(RecommendationSchema).nullable());
+
+const MenuLeafSchema = z.object({ title: z.string(), url: z.string().nullable(), type: z.string() });
+export const MenuItemSchema = MenuLeafSchema.extend({ items: z.array(MenuLeafSchema) });
+export type MenuItem = z.infer<typeof MenuItemSchema>;
+export const MenuDataSchema = z.object({ menu: z.object({ id: z.string(), items: z.array(MenuItemSchema) }).nullable() });
+
+export const PolicySchema = z.object({ id: z.string(), handle: z.string(), title: z.string(), body: z.string() });
+export type Policy = z.infer<typeof PolicySchema>;
+export const ShopPoliciesDataSchema = z.object({
+  shop: z.object({
+    privacyPolicy: PolicySchema.nullable(),
+    refundPolicy: PolicySchema.nullable(),
+    shippingPolicy: PolicySchema.nullable(),
+    termsOfService: PolicySchema.nullable(),
+  }),
+});
+
+export const ContentPageSchema = z.object({
+  id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  body: z.string(),
+  bodySummary: z.string(),
+  seo: SeoSchema.nullable(),
+});
+export type ContentPage = z.infer<typeof ContentPageSchema>;
+export const PagesDataSchema = z.object({
+  pages: z.object({ edges: z.array(z.object({ node: ContentPageSchema })), pageInfo: PageInfoSchema }),
+});

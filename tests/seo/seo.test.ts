@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/storefront/browser.ts';
-import { canonicalUrl, jsonLdText, metaDescription, pageTitle, productJsonLd, robotsTxt, sitemapXml } from '../../site/features/seo/seo.ts';
+import {
+  breadcrumbJsonLd,
+  canonicalUrl,
+  itemListJsonLd,
+  jsonLdText,
+  metaDescription,
+  pageTitle,
+  productJsonLd,
+  robotsTxt,
+  sitemapXml,
+} from '../../site/features/seo/seo.ts';
 
 function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -87,11 +97,45 @@ describe('page metadata', () => {
 
 describe('sitemap and robots', () => {
   it('lists the home page and every product, escaped', () => {
-    const xml = sitemapXml('https://shop.example', ['a', 'b&c']);
+    const xml = sitemapXml('https://shop.example', { productHandles: ['a', 'b&c'] });
     expect(xml).toContain('<loc>https://shop.example/</loc>');
     expect(xml).toContain('<loc>https://shop.example/product/a</loc>');
     expect(xml).toContain('<loc>https://shop.example/product/b%26c</loc>');
     expect(xml.match(/<url>/g)).toHaveLength(3);
+  });
+
+  it('lists collections, content pages and policies beside the products', () => {
+    const xml = sitemapXml('https://shop.example', {
+      productHandles: ['a'],
+      paths: ['/collections/office-humor', '/pages/about', '/policies/refund-policy'],
+    });
+    for (const path of ['/collections/office-humor', '/pages/about', '/policies/refund-policy', '/product/a'])
+      expect(xml).toContain(`<loc>https://shop.example${path}</loc>`);
+    expect(xml.match(/<url>/g)).toHaveLength(4);
+  });
+
+  it('ItemList and BreadcrumbList JSON-LD name absolute URLs in order', () => {
+    const list = itemListJsonLd(
+      'https://shop.example',
+      'Office Humor',
+      [
+        { handle: 'a', title: 'A' },
+        { handle: 'b', title: 'B' },
+      ],
+      25,
+    );
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 25, name: 'A', url: 'https://shop.example/product/a' },
+      { '@type': 'ListItem', position: 26, name: 'B', url: 'https://shop.example/product/b' },
+    ]);
+    const crumbs = breadcrumbJsonLd('https://shop.example', [
+      { name: 'Home', path: '/' },
+      { name: 'Office Humor', path: '/collections/office-humor' },
+    ]);
+    expect(crumbs.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/' },
+      { '@type': 'ListItem', position: 2, name: 'Office Humor', item: 'https://shop.example/collections/office-humor' },
+    ]);
   });
 
   it('robots.txt allows the shop, keeps the generator out, and points at the sitemap', () => {

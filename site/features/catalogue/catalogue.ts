@@ -16,7 +16,8 @@ let homeList: Promise<Product[]> | undefined;
 // The dev server re-renders on each request: fetch afresh there so edits in the shop show on reload.
 const memoize = !import.meta.env.DEV;
 
-function storefront(): StorefrontClient {
+/** The build's one Storefront client (collections and content read through it too). */
+export function storefront(): StorefrontClient {
   if (!client) {
     const config = loadConfig();
     client = createStorefrontClient(config.storefront, { timeoutMs: config.storefrontTimeoutMs });
@@ -24,7 +25,7 @@ function storefront(): StorefrontClient {
   return client;
 }
 
-async function loading<T>(what: string, work: () => Promise<T>): Promise<T> {
+export async function loading<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

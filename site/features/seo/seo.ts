@@ -61,10 +61,62 @@ export function jsonLdText(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** sitemap.xml for the home page and every product page. */
-export function sitemapXml(site: string | URL, handles: readonly string[]): string {
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** schema.org BreadcrumbList for the trail shown on the page. */
+export function breadcrumbJsonLd(site: string | URL, crumbs: readonly Crumb[]): Record<string, unknown> {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: canonicalUrl(site, crumb.path),
+    })),
+  };
+}
+
+/** schema.org ItemList of the products a collection page shows, numbered from `firstPosition`. */
+export function itemListJsonLd(
+  site: string | URL,
+  name: string,
+  products: readonly Pick<Product, 'handle' | 'title'>[],
+  firstPosition = 1,
+): Record<string, unknown> {
+  return {
+    '@type': 'ItemList',
+    name,
+    itemListElement: products.map((product, i) => ({
+      '@type': 'ListItem',
+      position: firstPosition + i,
+      name: product.title,
+      url: canonicalUrl(site, `/product/${encodeURIComponent(product.handle)}`),
+    })),
+  };
+}
+
+/** One JSON-LD document holding several schema.org nodes. */
+export function jsonLdGraph(...nodes: Record<string, unknown>[]): Record<string, unknown> {
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+/** What the sitemap lists beside the home page: product handles and other paths (collections, pages, policies). */
+export interface SitemapEntries {
+  productHandles: readonly string[];
+  paths?: readonly string[];
+}
+
+/** sitemap.xml for the home page, every product page, and every other listed path. */
+export function sitemapXml(site: string | URL, { productHandles, paths = [] }: SitemapEntries): string {
   const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const urls = [canonicalUrl(site, '/'), ...handles.map((handle) => canonicalUrl(site, `/product/${encodeURIComponent(handle)}`))];
+  const urls = [
+    canonicalUrl(site, '/'),
+    ...paths.map((path) => canonicalUrl(site, path)),
+    ...productHandles.map((handle) => canonicalUrl(site, `/product/${encodeURIComponent(handle)}`)),
+  ];
   const entries = urls.map((loc) => `  <url><loc>${escapeXml(loc)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }

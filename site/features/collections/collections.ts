@@ -1,0 +1,101 @@
+import type { CollectionOrder } from '../../../shared/storefront/client.ts';
+import type { Collection, Product } from '../../../shared/storefront/schemas.ts';
+import { loading, storefront } from '../catalogue/catalogue.ts';
+
+/**
+ * Build-time collections (docs/behaviour/collections.md): the list, and each collection's products in
+ * each order, fetched once per build and shared by every page that needs them.
+ */
+
+export interface CollectionSort {
+  slug: string;
+  label: string;
+  order: CollectionOrder;
+}
+
+/** The orders a shopper can pick; the first is the default (no segment in the URL). */
+export const COLLECTION_SORTS: readonly CollectionSort[] = [
+  { slug: 'newest', label: 'Newest', order: { sortKey: 'CREATED', reverse: true } },
+  { slug: 'best-selling', label: 'Best selling', order: { sortKey: 'BEST_SELLING', reverse: false } },
+  { slug: 'price-ascending', label: 'Price: low to high', order: { sortKey: 'PRICE', reverse: false } },
+  { slug: 'price-descending', label: 'Price: high to low', order: { sortKey: 'PRICE', reverse: true } },
+];
+export const DEFAULT_SORT = COLLECTION_SORTS[0]!;
+
+/** Products on one collection page (docs/behaviour/constants.md). */
+export const COLLECTION_PAGE_SIZE = 24;
+
+/** Shopify's "Home page" collection feeds a theme's front page; it is built but not listed among the collections. */
+const UNLISTED = new Set(['frontpage']);
+
+const memoize = !import.meta.env.DEV;
+let collectionList: Promise<Collection[]> | undefined;
+const productLists = new Map<string, Promise<Product[] | null>>();
+
+export function allCollections(): Promise<Collection[]> {
+  const fetching = collectionList ?? loading('the collections', () => storefront().collections());
+  if (memoize) collectionList = fetching;
+  return fetching;
+}
+
+/** The collections shoppers browse: every one but the front page's. */
+export async function listedCollections(): Promise<Collection[]> {
+  return (await allCollections()).filter((c) => !UNLISTED.has(c.handle));
+}
+
+export function collectionProducts(handle: string, sort: CollectionSort): Promise<Product[] | null> {
+  const key = `${handle}\n${sort.slug}`;
+  const fetching =
+    productLists.get(key) ?? loading(`the products of collection ${handle}`, () => storefront().collectionProducts(handle, sort.order));
+  if (memoize) productLists.set(key, fetching);
+  return fetching;
+}
+
+/** `/collections/{handle}`, with `/sort/{slug}` for another order and `/page/{n}` after the first page. */
+export function collectionPath(handle: string, sort: CollectionSort = DEFAULT_SORT, page = 1): string {
+  let path = `/collections/${encodeURIComponent(handle)}`;
+  if (sort.slug !== DEFAULT_SORT.slug) path += `/sort/${sort.slug}`;
+  if (page > 1) path += `/page/${page}`;
+  return path;
+}
+
+/** The `[...rest]` part of a collection page's path. */
+export function restOf(sort: CollectionSort, page: number): string | undefined {
+  const rest = collectionPath('x', sort, page).slice('/collections/x/'.length);
+  return rest || undefined;
+}
+
+// A type alias, not an interface: Astro's `props` must be an index-signature-compatible record.
+export type CollectionPageProps = {
+  collection: Collection;
+  sort: CollectionSort;
+  page: number;
+  pageCount: number;
+  total: number;
+  products: Product[];
+};
+
+/** Every page of every collection in every order, for `getStaticPaths`. */
+export async function collectionPages(): Promise<{ params: { handle: string; rest: string | undefined }; props: CollectionPageProps }[]> {
+  const collections = await allCollections();
+  const lists = await Promise.all(
+    collections.flatMap((collection) =>
+      COLLECTION_SORTS.map(async (sort) => ({ collection, sort, products: await collectionProducts(collection.handle, sort) })),
+    ),
+  );
+  return lists.flatMap(({ collection, sort, products }) => {
+    if (!products) return [];
+    const pageCount = Math.max(1, Math.ceil(products.length / COLLECTION_PAGE_SIZE));
+    return Array.from({ length: pageCount }, (_, i) => ({
+      params: { handle: collection.handle, rest: restOf(sort, i + 1) },
+      props: {
+        collection,
+        sort,
+        page: i + 1,
+        pageCount,
+        total: products.length,
+        products: products.slice(i * COLLECTION_PAGE_SIZE, (i + 1) * COLLECTION_PAGE_SIZE),
+      },
+    }));
+  });
+}
