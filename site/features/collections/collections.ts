@@ -1,5 +1,5 @@
-import type { CollectionOrder } from '../../../shared/storefront/client.ts';
-import type { Collection, Product } from '../../../shared/storefront/schemas.ts';
+import type { CollectionOrder } from '../../../shared/storefront/index.ts';
+import type { Collection, Product } from '../../../shared/storefront/browser.ts';
 import { loading, storefront } from '../catalogue/catalogue.ts';
 
 /**

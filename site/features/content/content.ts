@@ -1,4 +1,4 @@
-import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/schemas.ts';
+import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
 import { loading, storefront } from '../catalogue/catalogue.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Recommendation } from '../../../shared/storefront/schemas.ts';
+import type { Recommendation } from '../../../shared/storefront/browser.ts';
 import { loading, storefront } from '../catalogue/catalogue.ts';
 
 /**
