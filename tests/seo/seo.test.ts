@@ -111,7 +111,7 @@ describe('sitemap and robots', () => {
     });
     for (const path of ['/collections/office-humor', '/pages/about', '/policies/refund-policy', '/product/a'])
       expect(xml).toContain(`<loc>https://shop.example${path}</loc>`);
-    expect(xml.match(/<url>/g)).toHaveLength(4);
+    expect(xml.match(/<url>/g)).toHaveLength(5);
   });
 
   it('ItemList and BreadcrumbList JSON-LD name absolute URLs in order', () => {
