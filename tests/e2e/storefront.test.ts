@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browseJourneys, publishedProductJourneys } from './browse.journeys.ts';
 import { cartJourneys } from './cart.journeys.ts';
 import { generatorJourneys } from './generator.journeys.ts';
 import { harness, startHarness, stopHarness } from './harness.ts';
@@ -22,9 +23,11 @@ pageJourneys();
 productJourneys();
 cartJourneys();
 hydrationJourneys();
+browseJourneys();
 serverJourneys();
 // Last: it publishes into the shop, which changes the catalogue the journeys above read.
 generatorJourneys();
+publishedProductJourneys();
 // After every other journey: it checks what they all left behind (CSP reports, the store's log).
 reliabilityJourneys();
 

@@ -1,0 +1,220 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FAKE_SECRETS } from '../support/store-process.ts';
+import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, unexpectedErrors, visit } from './harness.ts';
+
+/**
+ * Browsing beyond the home page: collections, sorting, recommendations, the header's search box by
+ * keyboard alone, the menus and policies (docs/behaviour/collections.md, search.md, content.md).
+ */
+
+/** The prices on a collection page, in the order shown, as numbers. */
+async function cardPrices(page: Page): Promise<number[]> {
+  return (await page.locator('.card-price').allTextContents()).map((text) => Number(text.replace(/^[A-Z]{3} \$/, '')));
+}
+
+export function browseJourneys(): void {
+  describe('collections, recommendations and the cart', () => {
+    it('home → a collection → sort by price → a product → a recommendation → Add to Cart', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/');
+      const tile = page.locator('.home-collections a.collection-link').first();
+      const collectionTitle = (await tile.locator('.collection-link-title').textContent())!.trim();
+      await tile.click();
+      await page.waitForURL(/\/collections\/[^/]+$/);
+      await hydrated(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(collectionTitle);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('a[aria-current="page"]').textContent()).toBe(
+        collectionTitle,
+      );
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+        '@graph': { '@type': string; itemListElement: { position: number; url: string }[] }[];
+      };
+      const itemList = jsonLd['@graph'].find((node) => node['@type'] === 'ItemList')!;
+      expect(itemList.itemListElement.length).toBe(await page.locator('.card').count());
+      expect(itemList.itemListElement[0]!.position).toBe(1);
+
+      await page.getByRole('navigation', { name: 'Sort by' }).getByRole('link', { name: 'Price: low to high' }).click();
+      await page.waitForURL(/\/sort\/price-ascending$/);
+      const ascending = await cardPrices(page);
+      expect(ascending.length).toBeGreaterThan(1);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      expect(await page.locator('.collection-sort[aria-current="true"]').textContent()).toBe('Price: low to high');
+      await page.getByRole('link', { name: 'Price: high to low' }).click();
+      await page.waitForURL(/\/sort\/price-descending$/);
+      const descending = await cardPrices(page);
+      expect(descending).toEqual([...ascending].sort((a, b) => b - a));
+
+      await page.locator('.card a.card-link').first().click();
+      await page.waitForURL(/\/product\//);
+      const recommendations = page.getByRole('region', { name: 'You may also like' });
+      await recommendations.scrollIntoViewIfNeeded();
+      const recommended = recommendations.locator('a.recommendation').first();
+      const recommendedTitle = (await recommended.locator('.recommendation-title').textContent())!.trim();
+      await recommended.click();
+      await page.waitForURL(/\/product\//);
+      await hydrated(page);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(recommendedTitle);
+      const add = page.locator('.product-info').getByRole('button', { name: 'Add to Cart' });
+      await add.click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
+      expect(await cartCount(page)).toBe(1);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('a collection page shifts nothing as it loads and hydrates only the cards near the viewport', async () => {
+      const { page, close } = await newPage({ width: 390, height: 844 });
+      const href = await (await fetch(harness.store.siteUrl)).text().then((html) => /href="(\/collections\/[^"/]+)"/.exec(html)![1]!);
+      await visit(page, href);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      // Cards well below the fold are still waiting for the viewport.
+      const cards = await page.locator('.card').count();
+      if (cards > 6) expect(await page.locator('astro-island[data-hydrate-when="near-viewport"]').count()).toBeGreaterThan(0);
+      await close();
+    });
+  });
+
+  describe('the header search box', () => {
+    it('by keyboard alone: Tab to the box, type, ↓ to a product, Enter opens it', async () => {
+      const { page, messages, close } = await newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await visit(page, '/');
+      // No code for the box until it is focused.
+      expect(requested.some((url) => /SearchBox/.test(url))).toBe(false);
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      for (let i = 0; i < 10 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('prompt', { delay: 30 });
+      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      await listbox.getByRole('option').first().waitFor();
+      expect(requested.some((url) => /SearchBox/.test(url))).toBe(true);
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      const first = listbox.getByRole('option').first();
+      const title = (await first.locator('.search-option-label').textContent())!.trim();
+      expect(title.toLowerCase()).toContain('prompt');
+
+      await page.keyboard.press('ArrowDown');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+      expect(await first.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('ArrowUp'); // wraps to the last option
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await listbox.getByRole('option').last().getAttribute('id'));
+      await page.keyboard.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      await page.keyboard.press('ArrowDown');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/product\//);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('Enter with nothing chosen searches on /search, live, with sorting', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/');
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.focus();
+      await page.keyboard.type('AI');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/search\?q=AI$/);
+      const summary = page.locator('[data-search-summary]');
+      await page.waitForFunction(() => /results? for/.test(document.querySelector('[data-search-summary]')?.textContent ?? ''));
+      const count = Number((await summary.textContent())!.split(' ')[0]);
+      expect(count).toBeGreaterThan(0);
+      expect(await page.locator('.search-result').count()).toBe(Math.min(count, 24));
+      await page.getByLabel('Sort results').selectOption('price-ascending');
+      await page.waitForURL(/sort=price-ascending/);
+      await page.waitForFunction(() => document.querySelectorAll('.search-result').length > 0);
+      const prices = (await page.locator('.search-result-price').allTextContents()).map((t) => Number(t.replace(/^[A-Z]{3} \$/, '')));
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+  });
+
+  describe('menus and policies', () => {
+    it('the footer → the refund policy', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/');
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Refund Policy' }).click();
+      await page.waitForURL(/\/policies\/refund-policy$/);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Refund Policy');
+      expect((await page.locator('.content-body').textContent())!.length).toBeGreaterThan(40);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it("the header's menu links only pages that exist, and the sitemap lists collections, pages and policies", async () => {
+      const { page, close } = await newPage();
+      await visit(page, '/');
+      const hrefs = await page
+        .getByRole('navigation', { name: 'Main' })
+        .locator('a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+      expect(hrefs.length).toBeGreaterThan(1);
+      for (const href of hrefs) expect((await siteFetch(href)).status, href).toBe(200);
+      const sitemap = await (await siteFetch('/sitemap.xml')).text();
+      for (const path of ['/collections/', '/pages/', '/policies/refund-policy']) expect(sitemap).toContain(path);
+      await close();
+    });
+  });
+}
+
+/** After the generator's journeys: what a publish adds shows in its collection (after the rebuild) and in search (at once). */
+export function publishedProductJourneys(): void {
+  describe('a newly published product', () => {
+    it('appears in search at once and in its collection after the rebuild', async () => {
+      const token = FAKE_SECRETS.GENERATOR_TOKEN;
+      const json = { 'content-type': 'application/json' };
+      const name = `Quarterly Review Bot ${Date.now().toString(36)}`;
+      const design = await siteFetch('/api/generate-product-design', {
+        method: 'POST',
+        token,
+        headers: json,
+        body: JSON.stringify({
+          productName: name,
+          quote: 'Synergy, now with embeddings',
+          category: 'Office Humor',
+          colors: ['#000000', '#fe972e'],
+        }),
+      });
+      expect(design.status).toBe(200);
+      const { imageUrl } = (await design.json()) as { imageUrl: string };
+      const published = await siteFetch('/api/publish-to-shopify', {
+        method: 'POST',
+        token,
+        headers: json,
+        body: JSON.stringify({
+          product: {
+            name,
+            description: 'For the meeting about the meeting.',
+            price: 26.5,
+            category: 'Office Humor',
+            imageUrl,
+            keywords: ['office'],
+          },
+        }),
+      });
+      expect(published.status).toBe(200);
+      const { handle } = (await published.json()) as { handle: string };
+
+      const { page, close } = await newPage();
+      await visit(page, `/search?q=${encodeURIComponent(name)}`);
+      await page.waitForFunction(() => /results? for/.test(document.querySelector('[data-search-summary]')?.textContent ?? ''));
+      expect(await page.locator('.search-result-link').first().getAttribute('href')).toBe(`/product/${handle}`);
+
+      const deadline = Date.now() + 90_000;
+      let listed = false;
+      while (!listed && Date.now() < deadline) {
+        listed = (await (await siteFetch('/collections/office-humor')).text()).includes(`href="/product/${handle}"`);
+        if (!listed) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(listed, harness.store.output().slice(-2000)).toBe(true);
+      await close();
+    }, 150_000);
+  });
+}
