@@ -94,7 +94,7 @@ describe('products', () => {
       Search: { query: 'prompt', first: 10 },
       Collections: { first: 20 },
       CollectionProducts: { handle: 'office-humor', first: 20, sortKey: 'PRICE', reverse: false },
-      ProductRecommendations: { productId: product.id },
+      ProductRecommendations: { p0: product.id, p1: products[1]!.id },
       Menu: { handle: 'main-menu' },
       Pages: { first: 10 },
     };
