@@ -56,7 +56,8 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The chosen option by id, not index: suggestions that arrive later keep the choice if it is still there.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const [suggestions, setSuggestions] = useState<Suggestions>({ products: [], collections: [] });
 
@@ -83,7 +84,6 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
         (found) => {
           setSuggestions(found);
           setStatus('ready');
-          setActive(-1);
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -100,6 +100,7 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
 
   const options = trimmed && status !== 'idle' ? optionsFor(trimmed, suggestions, prefix) : [];
   const expanded = open && options.length > 0;
+  const active = expanded ? options.findIndex((option) => option.id === activeId) : -1;
   const found = suggestions.products.length + suggestions.collections.length;
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -110,7 +111,8 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
         event.preventDefault();
         const step = event.key === 'ArrowDown' ? 1 : -1;
         setOpen(true);
-        setActive((current) => (expanded ? (current + step + options.length) % options.length : step === 1 ? 0 : options.length - 1));
+        const next = active === -1 ? (step === 1 ? 0 : options.length - 1) : (active + step + options.length) % options.length;
+        setActiveId(options[next]!.id);
         return;
       }
       case 'Enter': {
@@ -125,7 +127,7 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
         event.preventDefault();
         if (expanded) {
           setOpen(false);
-          setActive(-1);
+          setActiveId(null);
         } else setQuery('');
         return;
     }
@@ -167,7 +169,7 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
         onChange={(event) => {
           setQuery(event.target.value);
           setOpen(true);
-          setActive(-1);
+          setActiveId(null);
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
@@ -187,7 +189,7 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
               // Keep the focus in the box: the click below does the navigating.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => window.location.assign(option.href)}
-              onPointerMove={() => setActive(index)}
+              onPointerMove={() => setActiveId(option.id)}
             >
               {option.image ? (
                 <img src={option.image} alt="" width="40" height="40" loading="lazy" />
