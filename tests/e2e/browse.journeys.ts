@@ -24,9 +24,8 @@ export function browseJourneys(): void {
       await page.waitForURL(/\/collections\/[^/]+$/);
       await hydrated(page);
       expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe(collectionTitle);
-      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('a[aria-current="page"]').textContent()).toBe(
-        collectionTitle,
-      );
+      const crumb = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('a[aria-current="page"]');
+      expect((await crumb.textContent())?.trim()).toBe(collectionTitle);
       const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
         '@graph': { '@type': string; itemListElement: { position: number; url: string }[] }[];
       };
