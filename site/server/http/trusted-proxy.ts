@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
+import type { ErrorKind } from '../../../shared/common/index.ts';
 
 /**
  * Which reverse proxy to believe (TRUST_PROXY), and what it says about the client
@@ -27,6 +28,7 @@ export interface ForwardedRequest {
 }
 
 export class TrustProxyError extends Error {
+  readonly kind: ErrorKind = 'config';
   override name = 'TrustProxyError';
 }
 
