@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../common/index.ts';
-import type { ProductSummary } from '../store/catalogue-index.ts';
+import type { CatalogueIndex, ProductSummary } from '../store/catalogue-index.ts';
 import type { ArticleRecord, CollectionRecord, PageRecord } from '../store/content-records.ts';
 import type { ProductRecord } from '../store/records.ts';
 import { connectionFromIds, readConnectionArgs } from './connection.ts';
@@ -171,6 +171,75 @@ export function predictiveSearch(args: Args, ctx: ShopContext) {
 
 const RECOMMENDATION_LIMIT = 10;
 
+/** Available products grouped by what the score reads (collections, product type, tags); ids ascending in each group. */
+interface RecommendationGroup {
+  collections: number[];
+  productType: string;
+  tags: string[];
+  ids: number[];
+}
+interface RecommendationIndex {
+  memberOf: Map<number, number[]>;
+  groups: RecommendationGroup[];
+}
+
+// Built once per catalogue index (so once per change of the catalogue), not once per request: a build
+// asks for every product's recommendations, and scoring every product each time is quadratic.
+const recommendationIndexes = new WeakMap<CatalogueIndex, RecommendationIndex>();
+
+function recommendationIndex(index: CatalogueIndex): RecommendationIndex {
+  const cached = recommendationIndexes.get(index);
+  if (cached) return cached;
+  const memberOf = new Map<number, number[]>();
+  for (const [collectionId, ids] of index.collections) {
+    for (const id of new Set(ids)) {
+      const list = memberOf.get(id) ?? [];
+      list.push(collectionId);
+      memberOf.set(id, list);
+    }
+  }
+  const groups = new Map<string, RecommendationGroup>();
+  for (const p of index.products) {
+    if (!p.available) continue;
+    const collections = [...(memberOf.get(p.id) ?? [])].sort((a, b) => a - b);
+    const tags = p.tags.map((t) => t.toLowerCase());
+    const key = JSON.stringify([collections, p.productType, tags]);
+    const group = groups.get(key) ?? { collections, productType: p.productType, tags, ids: [] };
+    groups.set(key, group);
+    group.ids.push(p.id);
+  }
+  for (const group of groups.values()) group.ids.sort((a, b) => a - b);
+  const built = { memberOf, groups: [...groups.values()] };
+  recommendationIndexes.set(index, built);
+  return built;
+}
+
+/**
+ * Related products, best first: 3 per shared collection, 1 for the same product type, 2 per shared
+ * tag; ties by id. Products with the same collections, type and tags score alike, so only the first
+ * few ids of each such group can make the list.
+ */
+export function rankRecommendations(index: CatalogueIndex, self: ProductSummary): { p: ProductSummary; s: number }[] {
+  const { memberOf, groups } = recommendationIndex(index);
+  const own = new Set(memberOf.get(self.id) ?? []);
+  const tags = new Set(self.tags.map((t) => t.toLowerCase()));
+  const candidates: { p: ProductSummary; s: number }[] = [];
+  for (const group of groups) {
+    const s =
+      3 * group.collections.filter((id) => own.has(id)).length +
+      (group.productType === self.productType ? 1 : 0) +
+      group.tags.filter((t) => tags.has(t)).length * 2;
+    if (s <= 0) continue;
+    let taken = 0;
+    for (const id of group.ids) {
+      if (id === self.id) continue;
+      candidates.push({ p: index.byId.get(id)!, s });
+      if (++taken === RECOMMENDATION_LIMIT) break;
+    }
+  }
+  return candidates.sort((a, b) => b.s - a.s || a.p.id - b.p.id).slice(0, RECOMMENDATION_LIMIT);
+}
+
 export function productRecommendations(product: ProductRecord | null, intent: unknown, ctx: ShopContext): ProductRecord[] | null {
   if (!product) return null;
   // Complementary products are chosen by hand on Shopify; the embedded shop has none configured.
@@ -178,17 +247,7 @@ export function productRecommendations(product: ProductRecord | null, intent: un
   const index = ctx.store.catalogueIndex();
   const self = index.byId.get(product.id);
   if (!self) return [];
-  const sharedCollections = (id: number) =>
-    [...index.collections.values()].filter((ids) => ids.includes(id) && ids.includes(self.id)).length;
-  const tags = new Set(self.tags.map((t) => t.toLowerCase()));
-  const score = (p: ProductSummary) =>
-    3 * sharedCollections(p.id) + (p.productType === self.productType ? 1 : 0) + p.tags.filter((t) => tags.has(t.toLowerCase())).length * 2;
-  const ranked = index.products
-    .filter((p) => p.id !== self.id && p.available)
-    .map((p) => ({ p, s: score(p) }))
-    .filter((x) => x.s > 0)
-    .sort((a, b) => b.s - a.s || a.p.id - b.p.id)
-    .slice(0, RECOMMENDATION_LIMIT);
+  const ranked = rankRecommendations(index, self);
   return ctx.products(ranked.map((x) => x.p.id)).map((p, i) =>
     track(
       p,
