@@ -1,5 +1,8 @@
 import {
   GraphQLError,
+  type ExecutionResult,
+  legacyExecuteIncrementally,
+  visit,
   execute,
   parse,
   specifiedRules,
@@ -88,11 +91,24 @@ function formatError(error: GraphQLError, onInternalError: (error: unknown) => v
   return error.toJSON();
 }
 
+/** The answer to a document with `@defer`: the first part at once, the deferred parts as they resolve (Shopify's multipart format). */
+export interface IncrementalAnswer {
+  initial: Record<string, unknown>;
+  subsequent: AsyncIterable<Record<string, unknown>>;
+}
+
+const DEFER = /@defer\b/;
+
+/**
+ * Runs the document; with `incremental` (the client accepts multipart/mixed) a document using
+ * `@defer` answers in parts, otherwise every deferred field arrives in the one answer.
+ */
 export async function runGraphql(
   request: GraphqlRequest,
   context: ShopContext,
   onInternalError: (error: unknown) => void,
-): Promise<FormattedExecutionResult> {
+  options: { incremental?: boolean } = {},
+): Promise<FormattedExecutionResult | IncrementalAnswer> {
   const fail = (errors: readonly GraphQLError[]): FormattedExecutionResult => ({
     errors: errors.map((e) => formatError(e, onInternalError)),
   });
@@ -113,14 +129,53 @@ export async function runGraphql(
   );
   if (prepared.validated.length > 0) return fail(prepared.validated);
 
+  if (options.incremental && DEFER.test(request.query)) {
+    const incremental = await legacyExecuteIncrementally({
+      schema: storefrontSchema(),
+      document: prepared.document,
+      variableValues: request.variables,
+      operationName: request.operationName,
+      contextValue: context,
+      fieldResolver: dispatchField,
+    });
+    if ('initialResult' in incremental) {
+      const format = (part: { errors?: readonly GraphQLError[] }) =>
+        part.errors ? { ...part, errors: part.errors.map((e) => formatError(e, onInternalError)) } : part;
+      const subsequent = incremental.subsequentResults;
+      return {
+        initial: format(incremental.initialResult) as Record<string, unknown>,
+        subsequent: (async function* () {
+          for await (const part of subsequent) {
+            yield {
+              ...part,
+              ...(part.incremental
+                ? { incremental: part.incremental.map((item) => format(item as { errors?: readonly GraphQLError[] })) }
+                : {}),
+            } as Record<string, unknown>;
+          }
+        })(),
+      };
+    }
+    return toFormatted(incremental, onInternalError);
+  }
+  // Without incremental delivery the deferred fragments are plain fragments.
+  const document = DEFER.test(request.query) ? withoutDefer(prepared.document) : prepared.document;
   const result = await execute({
     schema: executionSchema(),
-    document: prepared.document,
+    document,
     variableValues: request.variables,
     operationName: request.operationName,
     contextValue: context,
     fieldResolver: dispatchField,
   });
+  return toFormatted(result, onInternalError);
+}
+
+function withoutDefer(document: DocumentNode): DocumentNode {
+  return visit(document, { Directive: (node) => (node.name.value === 'defer' ? null : undefined) });
+}
+
+function toFormatted(result: ExecutionResult, onInternalError: (error: unknown) => void): FormattedExecutionResult {
   const formatted: FormattedExecutionResult = {};
   if (result.errors?.length) formatted.errors = result.errors.map((e) => formatError(e, onInternalError));
   if ('data' in result) formatted.data = result.data ?? null;

@@ -9,7 +9,7 @@ import { NOT_IMPLEMENTED } from './shop-error.ts';
  * those selections can never run.
  */
 
-const UNSUPPORTED_DIRECTIVES = new Set(['defer', 'stream']);
+const UNSUPPORTED_DIRECTIVES = new Set(['stream']);
 
 function refuse(message: string, node: ConstructorParameters<typeof GraphQLError>[1]): GraphQLError {
   return new GraphQLError(`${message} is not implemented by the embedded shop`, { ...node, extensions: { code: NOT_IMPLEMENTED } });

@@ -14,7 +14,8 @@ export const CORS_HEADERS = {
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': `Content-Type, Accept, ${STOREFRONT_TOKEN_HEADER}`,
+  // Shopify's own clients (storefront-api-client, hydrogen-react) name themselves in the X-SDK-* headers.
+  'Access-Control-Allow-Headers': `Content-Type, Accept, ${STOREFRONT_TOKEN_HEADER}, X-SDK-Variant, X-SDK-Version, X-SDK-Variant-Source`,
   'Access-Control-Max-Age': '86400',
 } as const;
 

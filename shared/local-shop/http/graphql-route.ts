@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLimits } from '../../http/index.ts';
 import { STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
 import { createContext } from '../graphql/context.ts';
-import { runGraphql, type GraphqlRequest } from '../graphql/execute.ts';
+import { runGraphql, type GraphqlRequest, type IncrementalAnswer } from '../graphql/execute.ts';
 import { secretMatches } from '../secret.ts';
 import type { LocalShopStore } from '../store/store.ts';
 import type { ShopUrls } from '../urls.ts';
 import { CORS_HEADERS } from './cors.ts';
-import { sendJson, sendJsonError } from './responses.ts';
+import { BASE_HEADERS, sendJson, sendJsonError } from './responses.ts';
+
+/** Shopify's header for private (server-side) Storefront tokens. */
+export const PRIVATE_TOKEN_HEADER = 'Shopify-Storefront-Private-Token';
 
 /** `POST /api/2025-07/graphql.json`: token, body limits, JSON envelope, then the GraphQL run. */
 
@@ -52,7 +55,9 @@ export function readEnvelope(body: Buffer, contentType: string): Envelope {
 }
 
 export async function handleGraphql(req: IncomingMessage, res: ServerResponse, options: GraphqlRouteOptions): Promise<void> {
-  if (options.token !== undefined && !secretMatches(options.token, req.headers[STOREFRONT_TOKEN_HEADER.toLowerCase()])) {
+  // The public header (browsers) or Shopify's private one (server-side storefronts) carries the token.
+  const presented = req.headers[STOREFRONT_TOKEN_HEADER.toLowerCase()] ?? req.headers[PRIVATE_TOKEN_HEADER.toLowerCase()];
+  if (options.token !== undefined && !secretMatches(options.token, presented)) {
     // Don't read a body we will not use; the client may still be sending it.
     req.resume();
     sendJsonError(res, 401, `Invalid or missing Storefront access token (${STOREFRONT_TOKEN_HEADER})`, CORS_HEADERS, 'UNAUTHORIZED');
@@ -78,6 +83,17 @@ export async function handleGraphql(req: IncomingMessage, res: ServerResponse, o
     return;
   }
   const context = createContext(options.store, options.urls);
-  const result = await runGraphql(envelope.request, context, options.onInternalError);
+  const incremental = /\bmultipart\/mixed\b/i.test(req.headers.accept ?? '');
+  const result = await runGraphql(envelope.request, context, options.onInternalError, { incremental });
+  if ('initial' in result) return sendMultipart(res, result);
   sendJson(res, 200, result, CORS_HEADERS);
+}
+
+/** Shopify's incremental delivery: `multipart/mixed; boundary="-"`, one JSON part per payload, `-----` at the end. */
+async function sendMultipart(res: ServerResponse, answer: IncrementalAnswer): Promise<void> {
+  res.writeHead(200, { ...BASE_HEADERS, ...CORS_HEADERS, 'Content-Type': 'multipart/mixed; boundary="-"', 'Cache-Control': 'no-store' });
+  const part = (payload: unknown) => `\r\n---\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${JSON.stringify(payload)}`;
+  res.write(part(answer.initial));
+  for await (const payload of answer.subsequent) res.write(part(payload));
+  res.end('\r\n-----\r\n');
 }
