@@ -1,8 +1,10 @@
 import {
   GraphQLError,
   type ExecutionResult,
+  Kind,
   legacyExecuteIncrementally,
   visit,
+  type ASTVisitor,
   execute,
   parse,
   specifiedRules,
@@ -171,8 +173,13 @@ export async function runGraphql(
   return toFormatted(result, onInternalError);
 }
 
+/** Drops every @defer, so its fragments run as plain fragments. */
+const DROP_DEFER: ASTVisitor = {
+  enter: (node) => (node.kind === Kind.DIRECTIVE && node.name.value === 'defer' ? null : undefined),
+};
+
 function withoutDefer(document: DocumentNode): DocumentNode {
-  return visit(document, { Directive: (node) => (node.name.value === 'defer' ? null : undefined) });
+  return visit(document, DROP_DEFER);
 }
 
 function toFormatted(result: ExecutionResult, onInternalError: (error: unknown) => void): FormattedExecutionResult {
