@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSiteServer } from '../../site/server/site-server.ts';
 import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { cataloguePage, productsRequest } from '../support/scripted-store.ts';
@@ -75,5 +76,35 @@ describe('health endpoints', () => {
     await closing;
     app = undefined;
     expect(await status(`${site}/healthz`)).toBe('refused');
+  });
+});
+
+describe('readiness and the databases', () => {
+  it('readyz answers 503 while a database the server holds is not open, and 200 again once it is', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'health-build-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'client'), { recursive: true });
+    mkdirSync(path.join(dir, 'server'), { recursive: true });
+    writeFileSync(path.join(dir, 'client', 'index.html'), '<!doctype html><title>home</title>');
+    writeFileSync(path.join(dir, 'client', '404.html'), '<!doctype html><title>404</title>');
+    writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export function handler(req, res, next) { next(); }\n');
+    let databaseOpen = false;
+    const server = await startSiteServer({
+      host: '127.0.0.1',
+      port: 0,
+      log: () => {},
+      notReady: () => (databaseOpen ? undefined : 'the shop database is closed'),
+    });
+    try {
+      await server.swap(dir);
+      expect(await status(`${server.url}/readyz`)).toBe(503);
+      expect(await status(`${server.url}/healthz`)).toBe(200);
+      const body = await (await fetch(`${server.url}/readyz`)).text();
+      expect(body).toBe('not ready\n'); // no details, whatever the reason
+      databaseOpen = true;
+      expect(await status(`${server.url}/readyz`)).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });
