@@ -181,8 +181,10 @@ export async function startStoreApp({
     if (stopping.signal.aborted) throw new StoreStartCancelled('Stopped before the store was ready');
     await rebuild();
   } catch (error) {
+    // Read before close(), which aborts too: a build that failed on its own must say why.
+    const cancelled = stopping.signal.aborted;
     await close();
-    throw stopping.signal.aborted ? new StoreStartCancelled('Stopped before the store was ready') : error;
+    throw cancelled ? new StoreStartCancelled('Stopped before the store was ready') : error;
   }
   rebuildAfterPublish = rebuild;
   log(`Generator (${siteServer.url}/generator): ${generator.describe()}`);

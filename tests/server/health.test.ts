@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSiteServer } from '../../site/server/site-server.ts';
 import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
-import { cataloguePage, productsRequest } from '../support/scripted-store.ts';
+import { cataloguePage, emptyContent, productsRequest } from '../support/scripted-store.ts';
 
 /** /healthz and /readyz across start-up (before the first build is served), serving, and shutdown. */
 
@@ -34,7 +34,7 @@ describe('health endpoints', () => {
     const { promise: released, resolve: release } = Promise.withResolvers<void>();
     shop = await startScriptedServer(async (recorded) => {
       await released;
-      return cataloguePage(productsRequest(recorded), 1);
+      return emptyContent(recorded) ?? cataloguePage(productsRequest(recorded), 1);
     });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'health-data-'));
     dirs.push(dataDir);
@@ -49,6 +49,8 @@ describe('health endpoints', () => {
         PORT: '0',
         DATA_DIR: dataDir,
         SHUTDOWN_DRAIN_MS: '2500',
+        // The catalogue is held back on purpose: the build must wait for it, not give up.
+        STOREFRONT_TIMEOUT_MS: '120000',
       },
       log: (line) => lines.push(line),
       onListening,

@@ -6,7 +6,7 @@ import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { isolatedEnv } from '../support/child-process.ts';
-import { cataloguePage, productsRequest } from '../support/scripted-store.ts';
+import { cataloguePage, emptyContent, productsRequest } from '../support/scripted-store.ts';
 
 /**
  * Real `astro build` runs against scripted Storefront servers: every page of a catalogue larger
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 /** A shop whose catalogue is `count` products, answered in cursor pages as Shopify does. */
 async function shopWith(count: number): Promise<ScriptedServer> {
-  const server = await startScriptedServer((request) => cataloguePage(productsRequest(request), count));
+  const server = await startScriptedServer((request) => emptyContent(request) ?? cataloguePage(productsRequest(request), count));
   servers.push(server);
   return server;
 }

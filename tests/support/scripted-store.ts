@@ -51,6 +51,29 @@ export function cataloguePage({ first, after, reverse }: ProductsRequest, count:
   };
 }
 
+const EMPTY_CONNECTION = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+
+/** The answer of a store without collections, menus, policies or pages, by the document's operation. */
+export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefined {
+  const { query, variables = {} } = JSON.parse(request.body) as { query: string; variables?: Record<string, unknown> };
+  const operation = /^\s*query\s+(\w+)/.exec(query)?.[1];
+  switch (operation) {
+    case 'ProductRecommendations':
+      // One alias per product asked about (p0 → r0, …), each with no recommendation.
+      return { body: { data: Object.fromEntries(Object.keys(variables).map((name) => [name.replace(/^p/, 'r'), []])) } };
+    case 'Collections':
+      return { body: { data: { collections: EMPTY_CONNECTION } } };
+    case 'Pages':
+      return { body: { data: { pages: EMPTY_CONNECTION } } };
+    case 'Menu':
+      return { body: { data: { menu: null } } };
+    case 'ShopPolicies':
+      return { body: { data: { shop: { privacyPolicy: null, refundPolicy: null, shippingPolicy: null, termsOfService: null } } } };
+    default:
+      return undefined;
+  }
+}
+
 /** The paging of a recorded Products request. */
 export function productsRequest(request: RecordedRequest): ProductsRequest {
   const { variables } = JSON.parse(request.body) as { variables: { first: number; after?: string | null; reverse?: boolean } };
@@ -82,6 +105,9 @@ export async function startScriptedStore({
     },
   };
   store.shop = await startScriptedServer((recorded) => {
+    // The build also reads collections, menus, policies and pages: this store has none of them.
+    const other = emptyContent(recorded);
+    if (other) return other;
     const request = productsRequest(recorded);
     seen.push(request);
     return store.answer(request, () => cataloguePage(request, products));
