@@ -398,3 +398,28 @@ describe('images', () => {
     expect([fitted.width, fitted.height]).toEqual([400, 400]);
   });
 });
+
+describe('sitemap', () => {
+  it('lists products (with their image), collections, pages, blogs and articles, 250 a page from page 1', async () => {
+    const query = `query ($type: SitemapType!, $page: Int!) { sitemap(type: $type) { pagesCount { count precision }
+      resources(page: $page) { hasNextPage items { handle updatedAt ... on SitemapResource { title image { alt filepath updatedAt } } } } } }`;
+    type Answer = {
+      sitemap: {
+        pagesCount: { count: number };
+        resources: { hasNextPage: boolean; items: { handle: string; image: { filepath: string } | null }[] };
+      };
+    };
+    const products = await ask<Answer>(query, { type: 'PRODUCT', page: 1 });
+    expect(products.sitemap.pagesCount.count).toBe(1);
+    expect(products.sitemap.resources.items).toHaveLength(shop.store.productCount());
+    expect(products.sitemap.resources.hasNextPage).toBe(false);
+    expect(products.sitemap.resources.items.find((i) => i.handle === 'per-my-last-prompt')?.image?.filepath).toMatch(
+      /\/cdn\/shop\/files\//,
+    );
+    const pages = await ask<Answer>(query, { type: 'PAGE', page: 1 });
+    expect(pages.sitemap.resources.items.map((i) => i.handle)).toEqual(['about', 'faq']);
+    const articles = await ask<Answer>(query, { type: 'ARTICLE', page: 1 });
+    expect(articles.sitemap.resources.items.map((i) => i.handle)).toEqual(['news/meet-the-generator']);
+    expect((await ask<Answer>(query, { type: 'PRODUCT', page: 2 })).sitemap.resources.items).toEqual([]);
+  });
+});

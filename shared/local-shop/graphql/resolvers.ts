@@ -5,10 +5,11 @@ import type { Args, FieldMap } from './field-map.ts';
 import { PRODUCT_FIELDS } from './product-fields.ts';
 import { ROOT_FIELDS } from './root-fields.ts';
 import { CONTENT_FIELDS } from './content-fields.ts';
+import { SITEMAP_FIELDS } from './sitemap-fields.ts';
 import { notImplemented } from './shop-error.ts';
 
 /** Everything the embedded shop implements, by type and field. */
-export const IMPLEMENTED_FIELDS: FieldMap = { ...ROOT_FIELDS, ...PRODUCT_FIELDS, ...CART_FIELDS, ...CONTENT_FIELDS };
+export const IMPLEMENTED_FIELDS: FieldMap = { ...ROOT_FIELDS, ...PRODUCT_FIELDS, ...CART_FIELDS, ...CONTENT_FIELDS, ...SITEMAP_FIELDS };
 
 /**
  * The concrete types the shop actually returns where the schema has an interface or union, so a
@@ -23,6 +24,7 @@ export const RETURNED_TYPES: Readonly<Record<string, readonly string[]>> = {
   Media: ['MediaImage'],
   MenuItemResource: ['Collection', 'Product', 'Page', 'Blog', 'ShopPolicy'],
   SearchResultItem: ['Product', 'Page', 'Article'],
+  SitemapResourceInterface: ['SitemapResource'],
 };
 
 /** The one resolver graphql-js calls for every schema field: dispatch through the map, or refuse by name. */

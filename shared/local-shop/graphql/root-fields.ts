@@ -7,6 +7,7 @@ import { defineFields, plainFields, type Args, type TypeFields } from './field-m
 import { ShopError } from './shop-error.ts';
 import { productList } from './product-list.ts';
 import { CART_MUTATIONS } from './cart-mutations.ts';
+import { SITEMAP_ROOT_FIELDS } from './sitemap-fields.ts';
 import { predictiveSearch, productRecommendations, search } from './discovery.ts';
 import { SHOP_ROOT_FIELDS, SHOP_TYPE_FIELDS } from './shop-fields.ts';
 
@@ -113,6 +114,7 @@ export const ROOT_FIELDS: Record<string, TypeFields> = {
       },
     },
     ...SHOP_ROOT_FIELDS,
+    ...SITEMAP_ROOT_FIELDS,
   }),
   ...SHOP_TYPE_FIELDS,
   Mutation: CART_MUTATIONS,
