@@ -1,5 +1,11 @@
 import { InvalidArgumentError } from 'commander';
-import { MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../shared/limits/index.ts';
+import {
+  isProductCount,
+  MAX_DESIGN_DELAY_MS,
+  MAX_GUIDELINES_CHARS,
+  MAX_THEME_CHARS,
+  productCountMessage,
+} from '../../shared/limits/index.ts';
 
 /**
  * Parsers for the generate command's flags. Each throws commander's InvalidArgumentError, which
@@ -19,17 +25,16 @@ export interface GenerateFlags {
 }
 
 export function parseCount(value: string): number {
-  const count = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!(count >= MIN_PRODUCT_COUNT && count <= MAX_PRODUCT_COUNT)) {
-    throw new InvalidArgumentError(`must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT}.`);
-  }
+  // A number as typed (so the message shows 2.5, not "2.5"); anything else, hex and exponents included, stays text.
+  const count = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+  if (!isProductCount(count)) throw new InvalidArgumentError(productCountMessage(count));
   return count;
 }
 
 export function parseDelay(value: string): number {
   const delay = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  // An hour is far beyond any sensible pause; larger numbers are typos.
-  if (!(delay >= 0 && delay <= 3_600_000)) throw new InvalidArgumentError('must be a whole number of milliseconds from 0 to 3600000.');
+  if (!(delay >= 0 && delay <= MAX_DESIGN_DELAY_MS))
+    throw new InvalidArgumentError(`must be a whole number of milliseconds from 0 to ${MAX_DESIGN_DELAY_MS}.`);
   return delay;
 }
 

@@ -1,8 +1,9 @@
 import type { ErrorKind } from '../common/index.ts';
+import { CONCEPT_LIMITS } from '../limits/index.ts';
 /** Validation and clean-up of the untrusted text a design sets (quote and caption). */
 
-export const QUOTE_MIN_LENGTH = 3;
-export const QUOTE_MAX_LENGTH = 200;
+export const QUOTE_MIN_LENGTH = CONCEPT_LIMITS.quoteMin;
+export const QUOTE_MAX_LENGTH = CONCEPT_LIMITS.quoteMax;
 export const TITLE_MAX_LENGTH = 200;
 
 /** A request the renderer refuses; a RangeError so callers can tell bad input from a crash. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRODUCT_COUNT } from '../limits/index.ts';
+import { CONCEPT_LIMITS, MAX_PRODUCT_COUNT } from '../limits/index.ts';
 import type { Concept } from './types.ts';
 import type { ErrorKind } from '../common/index.ts';
 
@@ -11,16 +11,7 @@ import type { ErrorKind } from '../common/index.ts';
  *   with the bounds the designs and the shop need and messages that name the field.
  */
 
-export const CONCEPT_LIMITS = {
-  name: 80,
-  description: 600,
-  category: 40,
-  quoteMin: 3,
-  quoteMax: 200,
-  keywordsMax: 10,
-  keyword: 40,
-  priceMax: 1000,
-} as const;
+export { CONCEPT_LIMITS };
 
 // Control characters never belong in a title, quote or tag; runs of whitespace become one space.
 const cleanLine = (s: string) =>

@@ -12,8 +12,25 @@ export const DEFAULT_THEME = 'AI quotes for entrepreneurs and small business own
 // Longest theme and brand guidelines a run accepts (they go into the concept prompt verbatim).
 export const MAX_THEME_CHARS = 500;
 export const MAX_GUIDELINES_CHARS = 2000;
-/** Pause after each design (GENERATOR_DELAY_MS, tshirt-gen --delay). */
+/** Pause after each design (GENERATOR_DELAY_MS, tshirt-gen --delay); an hour is far beyond any sensible pause. */
 export const DEFAULT_DESIGN_DELAY_MS = 1000;
+export const MAX_DESIGN_DELAY_MS = 3_600_000;
+
+/** The text lengths and price bound of a product concept, checked on model output and API bodies. */
+export const CONCEPT_LIMITS = {
+  name: 80,
+  description: 600,
+  category: 40,
+  quoteMin: 3,
+  quoteMax: 200,
+  keywordsMax: 10,
+  keyword: 40,
+  priceMax: 1000,
+} as const;
+
+/** The sizes every published shirt comes in, and what each adds to the concept's price (USD). */
+export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+export const SIZE_SURCHARGE: Readonly<Record<string, number>> = { '2XL': 2 };
 
 /** A value outside one of these limits; the request cannot be done as asked. */
 export class LimitError extends RangeError {
@@ -27,7 +44,7 @@ export function isProductCount(count: unknown): count is number {
 
 /** The one message of the product-count rule, wherever a count comes from (a flag, a request body, a provider call). */
 export function productCountMessage(got: unknown): string {
-  return `productCount must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${String(got)})`;
+  return `productCount must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got))})`;
 }
 
 export function checkProductCount(count: unknown): number {

@@ -228,7 +228,7 @@ export function generatorJourneys(): void {
         token: TOKEN,
       });
       expect(badCount.status).toBe(400);
-      expect(await badCount.json()).toEqual({ error: 'productCount must be at most 20' });
+      expect(await badCount.json()).toEqual({ error: 'productCount must be a whole number from 1 to 20 (got 21)' });
       const malformed = await siteFetch('/api/generate-product-design', {
         method: 'POST',
         headers: json,

@@ -78,11 +78,11 @@ describe('POST /api/generate-product-concepts', () => {
   });
 
   it.each([
-    [0, 'productCount must be at least 1'],
-    [21, 'productCount must be at most 20'],
-    [2.5, 'productCount must be a whole number'],
-    ['6', 'productCount must be a number'],
-    [undefined, 'productCount is missing'],
+    [0, 'productCount must be a whole number from 1 to 20 (got 0)'],
+    [21, 'productCount must be a whole number from 1 to 20 (got 21)'],
+    [2.5, 'productCount must be a whole number from 1 to 20 (got 2.5)'],
+    ['6', 'productCount must be a whole number from 1 to 20 (got "6")'],
+    [undefined, 'productCount must be a whole number from 1 to 20 (got undefined)'],
   ])('refuses productCount %j with 400: %s', async (productCount, message) => {
     const response = await call(concepts.POST, post('/api/generate-product-concepts', conceptsBody({ productCount })));
     expect(response.status).toBe(400);

@@ -98,9 +98,9 @@ describe('the page controller', () => {
   });
 
   it('a failed run toasts the reason and the status line says Error occurred', async () => {
-    const { controller, titles } = setup({ failConcepts: 'productCount must be at most 20' });
+    const { controller, titles } = setup({ failConcepts: 'productCount must be a whole number from 1 to 20 (got 21)' });
     await controller.generate({ count: 25, theme: 'cats', guidelines: '' });
-    expect(titles()).toEqual(['Failed to generate products: productCount must be at most 20']);
+    expect(titles()).toEqual(['Failed to generate products: productCount must be a whole number from 1 to 20 (got 21)']);
     expect(controller.$view.get().progress).toBe(GENERATOR_MESSAGES.errorOccurred);
     expect(controller.$view.get().running).toBe(false);
   });

@@ -1,9 +1,9 @@
 /** What every publisher makes of a concept alike: the shirt sizes, what each costs relative to the concept's price, and the tags. */
 
-export const SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+import { SIZE_SURCHARGE, SIZES } from '../../limits/index.ts';
 
-/** Larger sizes cost more to print: 2XL is the base price plus this many dollars, in every shop. */
-export const SIZE_SURCHARGE: Readonly<Record<string, number>> = { '2XL': 2 };
+// Larger sizes cost more to print: 2XL is the base price plus SIZE_SURCHARGE dollars, in every shop.
+export { SIZE_SURCHARGE, SIZES };
 
 /** The price of one size as a decimal string ("26.99"). */
 export function sizePrice(base: number, size: string): string {

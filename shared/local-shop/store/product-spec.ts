@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STORE_NAME } from '../../common/index.ts';
+import { SIZES } from '../../limits/index.ts';
 import { formatDecimal, parseCents } from '../money.ts';
 import type { ErrorKind } from '../../common/index.ts';
 
@@ -9,7 +10,8 @@ import type { ErrorKind } from '../../common/index.ts';
  * and availability) that the seed catalogue and fixtures use. Both end up as a ProductSpec.
  */
 
-export const DEFAULT_SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+// The sizes a product gets when none are given: the same sizes the generator publishes.
+export const DEFAULT_SIZES = SIZES;
 export const MAX_VARIANTS = 100;
 const MAX_PRICE_CENTS = 100_000_00;
 

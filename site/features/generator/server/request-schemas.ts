@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/index.ts';
 import { GENERATOR_MESSAGES } from '../../../../shared/generator/browser.ts';
-import { MAX_GUIDELINES_CHARS, MAX_PRODUCT_COUNT, MAX_THEME_CHARS, MIN_PRODUCT_COUNT } from '../../../../shared/limits/index.ts';
+import { isProductCount, MAX_GUIDELINES_CHARS, MAX_THEME_CHARS, productCountMessage } from '../../../../shared/limits/index.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 
@@ -37,11 +37,8 @@ export const BrandSchema = z.object(
 
 export const ConceptsRequestSchema = z.object(
   {
-    productCount: z
-      .number({ error: (issue) => (issue.input === undefined ? 'productCount is missing' : 'productCount must be a number') })
-      .int('productCount must be a whole number')
-      .min(MIN_PRODUCT_COUNT, `productCount must be at least ${MIN_PRODUCT_COUNT}`)
-      .max(MAX_PRODUCT_COUNT, `productCount must be at most ${MAX_PRODUCT_COUNT}`),
+    // The one product-count rule and its one message (shared/limits), as the CLI and the providers say it.
+    productCount: z.custom<number>(isProductCount, { error: (issue) => productCountMessage(issue.input) }),
     theme: text('theme', MAX_THEME_CHARS),
     brand: BrandSchema,
     // Brand guidelines are optional free text; an empty box is the same as none.
