@@ -27,7 +27,7 @@ interface TimedBuild {
 }
 
 /** `npm run build` as a user types it (npm's own CLI when we run under npm, else npm from PATH). */
-function npmCommand(): { command: string; args: string[] } {
+export function npmCommand(): { command: string; args: string[] } {
   const npmCli = process.env.npm_execpath;
   return npmCli && /\.c?js$/.test(npmCli)
     ? { command: process.execPath, args: [npmCli, 'run', 'build'] }

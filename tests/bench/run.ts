@@ -6,6 +6,7 @@ import { startStoreProcess, type StoreProcess } from '../support/store-process.t
 import { measureBuildScaling } from './build-scaling.ts';
 import { measureCliStart } from './cli-start.ts';
 import { measureGenerator } from './generator.ts';
+import { measureLargeBuild } from './large-build.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { describeMachine } from './machine.ts';
 import { builtSite, measurePageJs } from './page-js-section.ts';
@@ -56,10 +57,15 @@ const SECTIONS: Section[] = [
     async measure(log) {
       const { siteUrl } = await servedStore(log);
       const product = await productPath(siteUrl);
+      const html = await (await fetch(siteUrl)).text();
+      const collection = /href="(\/collections\/[^"/]+)"/.exec(html)?.[1];
+      if (!collection) throw new Error('the home page links no collection');
       return measureLighthouse(
         [
           { name: 'home', url: `${siteUrl}/` },
           { name: 'product page', url: `${siteUrl}${product}` },
+          { name: 'collection page', url: `${siteUrl}${collection}` },
+          { name: 'search page', url: `${siteUrl}/search?q=ai` },
         ],
         log,
       );
@@ -74,6 +80,7 @@ const SECTIONS: Section[] = [
     },
   },
   { id: 'build', title: 'Build scaling', measure: measureBuildScaling },
+  { id: 'large-build', title: 'Build with 25,000 products', measure: measureLargeBuild },
   { id: 'generator', title: 'Generator overhead', measure: measureGenerator },
   { id: 'cli', title: 'CLI start', measure: measureCliStart },
   { id: 'shop', title: 'Embedded shop under load', measure: measureShopLoad },

@@ -19,9 +19,10 @@ export interface ShopProcess {
   stop(): Promise<void>;
 }
 
-export async function startShopProcess(fixtures: number, { timeoutMs = 300_000 } = {}): Promise<ShopProcess> {
+/** With `seed`, the shop's seed content comes first and the fixtures top it up to `fixtures` products. */
+export async function startShopProcess(fixtures: number, { timeoutMs = 300_000, seed = false } = {}): Promise<ShopProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-shop-'));
-  const shop = spawnShop(dataDir, ['--no-seed', '--fixtures', String(fixtures)]);
+  const shop = spawnShop(dataDir, [...(seed ? [] : ['--no-seed']), '--fixtures', String(fixtures)]);
   const { child } = shop;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

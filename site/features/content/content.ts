@@ -1,5 +1,6 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
-import { loading, storefront } from '../catalogue/catalogue.ts';
+import { allProducts, loading, storefront } from '../catalogue/catalogue.ts';
+import { allCollections } from '../collections/collections.ts';
 
 /**
  * Build-time content (docs/behaviour/content.md): the header's and footer's menus, the shop's
@@ -117,10 +118,6 @@ export function sitePaths(): Promise<SitePaths> {
   const finding =
     pathsOfSite ??
     (async () => {
-      const [{ allProducts }, { allCollections }] = await Promise.all([
-        import('../catalogue/catalogue.ts'),
-        import('../collections/collections.ts'),
-      ]);
       const [products, collections, pages, shopPolicies] = await Promise.all([allProducts(), allCollections(), contentPages(), policies()]);
       return {
         products: new Set(products.map((p) => p.handle)),
