@@ -21,7 +21,7 @@ export interface PlainReporterOptions {
 export function createPlainReporter(options: PlainReporterOptions): Reporter {
   const { out, err } = options;
   const line = (text: string) => out.write(`${text}\n`);
-  let providerName = 'Shopify';
+  let shopName = 'Shopify';
 
   return {
     start(info: RunInfo) {
@@ -31,10 +31,10 @@ export function createPlainReporter(options: PlainReporterOptions): Reporter {
       line(terminalSafe(message));
     },
     product(product: GeneratedProduct, phase: ProductPhase) {
-      line(`  ${product.status}: ${productLine(product, phase, providerName)}`);
+      line(`  ${product.status}: ${productLine(product, phase, shopName)}`);
     },
     publishing(target: string, name: string, count: number) {
-      providerName = name;
+      shopName = name;
       line(publishingLine(target, count));
     },
     stopping(signal: NodeJS.Signals) {

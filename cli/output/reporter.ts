@@ -14,8 +14,8 @@ export interface Reporter {
   progress(message: string): void;
   /** A product finished a step: ready or error after its design, published or error after publishing. */
   product(product: GeneratedProduct, phase: ProductPhase, total: number): void;
-  /** Publishing starts: `target` describes the shop, `providerName` is its label ('Shopify'). */
-  publishing(target: string, providerName: string, count: number): void;
+  /** Publishing starts: `target` describes the shop, `shopName` is its label ('Shopify'). */
+  publishing(target: string, shopName: string, count: number): void;
   /** The first Ctrl-C or SIGTERM arrived; the run is winding down. */
   stopping(signal: NodeJS.Signals): void;
   end(state: RunState): void;

@@ -25,7 +25,7 @@ export function summaryRows(products: readonly GeneratedProduct[]): string[][] {
     `$${p.price.toFixed(2)}`,
     p.status,
     p.files ? path.basename(p.files.print) : '-',
-    p.shopifyId ? terminalSafe(p.shopifyId) : '-',
+    p.shopProductId ? terminalSafe(p.shopProductId) : '-',
   ]);
 }
 
@@ -77,13 +77,13 @@ export function startLines(info: RunInfo): string[] {
   ];
 }
 
-export function productLine(product: GeneratedProduct, phase: 'design' | 'publish', providerName: string): string {
+export function productLine(product: GeneratedProduct, phase: 'design' | 'publish', shopName: string): string {
   const name = terminalSafe(product.name);
   if (product.status === 'error') {
     const message = terminalSafe(product.error ?? 'failed');
     return phase === 'publish' ? `${name}: ${GENERATOR_MESSAGES.failedToPublish(message)}` : `${name}: ${message}`;
   }
   if (product.status === 'published')
-    return `${GENERATOR_MESSAGES.published(name, providerName)} (${terminalSafe(product.shopifyId ?? '')})`;
+    return `${GENERATOR_MESSAGES.published(name, shopName)} (${terminalSafe(product.shopProductId ?? '')})`;
   return product.files ? `${name} -> ${path.basename(product.files.print)}` : name;
 }

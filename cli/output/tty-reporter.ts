@@ -37,7 +37,7 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
   // discardStdin off: Ctrl-C must reach the process as a real SIGINT (signals.ts handles it).
   const spinner = ora({ stream, discardStdin: false, isEnabled: true });
   const line = (text: string) => stream.write(`${text}\n`);
-  let providerName = 'Shopify';
+  let shopName = 'Shopify';
 
   return {
     start(info: RunInfo) {
@@ -49,7 +49,7 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
       if (!spinner.isSpinning) spinner.start();
     },
     product(product: GeneratedProduct, phase: ProductPhase, total: number) {
-      const text = productLine(product, phase, providerName);
+      const text = productLine(product, phase, shopName);
       // The pipeline pauses after each design; say so rather than leave the finished design's line spinning.
       const next = phase === 'design' ? `Designs done: ${product.index + 1}/${total}` : spinner.text;
       if (product.status === 'error') spinner.stopAndPersist({ symbol: paint('red', '✖'), text: paint('red', text) });
@@ -57,7 +57,7 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
       spinner.start(next);
     },
     publishing(target: string, name: string, count: number) {
-      providerName = name;
+      shopName = name;
       spinner.text = publishingLine(target, count);
     },
     stopping(signal: NodeJS.Signals) {

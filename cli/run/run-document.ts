@@ -65,7 +65,7 @@ function productRecord(product: GeneratedProduct, file: (p: string) => string): 
     status: product.status,
     ...(product.error ? { error: product.error } : {}),
     ...(product.files ? { files: { print: file(product.files.print), preview: file(product.files.preview) } } : {}),
-    ...(product.shopifyId ? { productId: product.shopifyId } : {}),
+    ...(product.shopProductId ? { productId: product.shopProductId } : {}),
     ...(product.handle ? { handle: product.handle } : {}),
   };
 }

@@ -92,7 +92,7 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
       if (selected) {
         const ready = generated.filter((p) => p.status === 'ready').length;
         if (ready > 0) {
-          reporter.publishing(selected.description, selected.publisher.providerName, ready);
+          reporter.publishing(selected.description, selected.publisher.shopName, ready);
           state.products = await publishProducts(generated, selected.publisher, { signal, onProducts: track('publish') });
         }
       }

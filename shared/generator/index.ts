@@ -3,5 +3,5 @@
 export * from './browser.ts';
 export * from './concept-schema.ts';
 export * from './providers/index.ts';
-export { planGenerators, planPublisher, PUBLISHER_PROVIDER_NAME } from './providers/selection.ts';
+export { planGenerators, planPublisher, SHOP_NAME } from './providers/selection.ts';
 export { writeAtomically } from './write-atomically.ts';

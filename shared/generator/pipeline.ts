@@ -196,7 +196,7 @@ export async function publishProducts(
       );
       const published = board.update(product.index, {
         status: 'published',
-        shopifyId: result.productId,
+        shopProductId: result.productId,
         ...(result.handle ? { handle: result.handle } : {}),
       });
       options.onPublished?.(published);

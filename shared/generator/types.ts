@@ -27,8 +27,8 @@ export interface GeneratedProduct extends Concept {
   /** Where the print file and preview are, when the design provider keeps files. */
   files?: { print: string; preview: string };
   error?: string;
-  /** The product id the shop returned on publishing (`shopifyId` in the original). */
-  shopifyId?: string;
+  /** The product id the shop returned on publishing (Shopify's or the embedded shop's). */
+  shopProductId?: string;
   /** The storefront handle, when the publisher knows it. */
   handle?: string;
 }
@@ -73,7 +73,7 @@ export interface GeneratorSettings {
   /** Pause after each design, in ms (GENERATOR_DELAY_MS). */
   delayMs: number;
   /** The shop's name in labels: "Publish to Shopify". */
-  providerName: string;
+  shopName: string;
   /** "offline (no OPENAI_API_KEY)" or "OpenAI (model, images model)". */
   generators: string;
   /** "the embedded shop" or "Shopify store my-shop.myshopify.com". */
@@ -97,6 +97,6 @@ export interface DesignProvider {
 
 export interface Publisher {
   /** The shop's name as shown in labels ('Shopify' for both the embedded shop and a real store). */
-  readonly providerName: string;
+  readonly shopName: string;
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
 }

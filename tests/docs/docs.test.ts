@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
-import { PUBLISHER_PROVIDER_NAME } from '../../shared/generator/index.ts';
+import { SHOP_NAME } from '../../shared/generator/index.ts';
 import { STOREFRONT_MESSAGES } from '../../shared/storefront/browser.ts';
 
 /**
@@ -76,8 +76,8 @@ const GENERATOR_ARGS: Record<string, readonly unknown[]> = {
   generatedConcepts: [COUNT],
   generatingDesign: [INDEX, COUNT, NAME],
   createdIdeas: [COUNT],
-  allDesignsCreated: [PUBLISHER_PROVIDER_NAME],
-  published: [NAME, PUBLISHER_PROVIDER_NAME],
+  allDesignsCreated: [SHOP_NAME],
+  published: [NAME, SHOP_NAME],
   failedToGenerate: [MESSAGE],
   failedToPublish: [MESSAGE],
 };

@@ -286,7 +286,7 @@ describe('GET /api/generator-settings', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       delayMs: 1000,
-      providerName: 'Shopify',
+      shopName: 'Shopify',
       generators: 'offline (no OPENAI_API_KEY)',
       publishTo: 'the embedded shop',
     });

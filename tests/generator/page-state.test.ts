@@ -52,7 +52,7 @@ function setup(options: { failDesign?: (name: string) => boolean; designGates?: 
     },
   };
   const publisher: Publisher = {
-    providerName: 'Shopify',
+    shopName: 'Shopify',
     async publish(product) {
       published.push(product.name);
       return { productId: `gid://shopify/Product/${published.length}`, handle: product.name.toLowerCase().replace(' ', '-') };

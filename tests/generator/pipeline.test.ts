@@ -222,7 +222,7 @@ describe('publishProducts', () => {
   function publisher(failFor: string[] = []) {
     const sent: string[] = [];
     const p: Publisher = {
-      providerName: 'Shopify',
+      shopName: 'Shopify',
       async publish(product) {
         sent.push(product.name);
         if (failFor.includes(product.name)) throw new Error('Shop said no');
@@ -245,7 +245,7 @@ describe('publishProducts', () => {
     const result = await publishProducts(input, p, { ...rec, onPublished: (x) => published.push(x.name) });
     expect(sent).toEqual(['P0', 'P3']);
     expect(result.map((x) => x.status)).toEqual(['published', 'error', 'pending', 'published']);
-    expect(result[0]!.shopifyId).toBe('gid://shopify/Product/1');
+    expect(result[0]!.shopProductId).toBe('gid://shopify/Product/1');
     expect(result[3]!.handle).toBe('p3');
     expect(rec.statuses.get(0)).toEqual(['generating', 'published']);
     expect(published).toEqual(['P0', 'P3']);

@@ -38,13 +38,13 @@ describe('provider plan, from the configuration alone', () => {
     expect(planPublisher(loadConfig({ DATA_DIR: dataDir }, tmp))).toEqual({
       target: 'local',
       description: `local shop in ${dataDir}`,
-      providerName: 'Shopify',
+      shopName: 'Shopify',
     });
     await expect(fs.stat(dataDir)).rejects.toThrow();
     expect(planPublisher(loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com', SHOPIFY_ADMIN_TOKEN: 'shpat_x' }, tmp))).toEqual({
       target: 'shopify',
       description: 'Shopify store my-shop.myshopify.com',
-      providerName: 'Shopify',
+      shopName: 'Shopify',
     });
     expect(() => planPublisher(loadConfig({ SHOPIFY_ADMIN_TOKEN: 'shpat_SECRET' }, tmp))).toThrow(
       'SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not',

@@ -102,7 +102,7 @@ describe('publisher selection', () => {
     closers.push(() => selected.publisher.close());
     expect(selected.target).toBe('local');
     expect(selected.description).toBe(`local shop in ${dataDir}`);
-    expect(selected.publisher.providerName).toBe('Shopify');
+    expect(selected.publisher.shopName).toBe('Shopify');
   });
 
   it('with a domain and an Admin token it publishes to that store’s Admin API', async () => {

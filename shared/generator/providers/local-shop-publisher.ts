@@ -2,7 +2,7 @@ import { LocalShopStore } from '../../local-shop/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
 import { ImageSourceError, loadDesignImage } from './image-source.ts';
 import { productImagesFor } from './product-images.ts';
-import { PUBLISHER_PROVIDER_NAME } from './selection.ts';
+import { SHOP_NAME } from './selection.ts';
 import { SIZES, sizePrice, tagsOf } from './sizes.ts';
 import type { ErrorKind } from '../../common/index.ts';
 
@@ -27,7 +27,7 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
   const open = () => (store ??= LocalShopStore.open(options.dataDir));
 
   return {
-    providerName: PUBLISHER_PROVIDER_NAME,
+    shopName: SHOP_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
       let bytes: Uint8Array;

@@ -37,14 +37,14 @@ export function planGenerators(config: Config, options: { offline?: boolean } = 
 export type PublisherTarget = 'shopify' | 'local';
 
 /** What both publishers call their shop in messages ("published to Shopify"): the embedded shop stands in for Shopify. */
-export const PUBLISHER_PROVIDER_NAME = 'Shopify';
+export const SHOP_NAME = 'Shopify';
 
 export interface PublisherPlan {
   target: PublisherTarget;
   /** "Shopify store my-shop.myshopify.com" or "local shop in /path/.data". */
   description: string;
-  /** The publisher's providerName. */
-  providerName: string;
+  /** The shop's name in labels ("Publish to Shopify"). */
+  shopName: string;
 }
 
 export function planPublisher(config: Config): PublisherPlan {
@@ -58,7 +58,7 @@ export function planPublisher(config: Config): PublisherPlan {
     return {
       target: 'shopify',
       description: `Shopify store ${new URL(config.storefront.origin).host}`,
-      providerName: PUBLISHER_PROVIDER_NAME,
+      shopName: SHOP_NAME,
     };
   }
   if (token) {
@@ -66,5 +66,5 @@ export function planPublisher(config: Config): PublisherPlan {
       'SHOPIFY_ADMIN_TOKEN is set but SHOPIFY_STORE_DOMAIN is not: set the store domain (my-shop.myshopify.com), or unset the token to publish into the local shop',
     );
   }
-  return { target: 'local', description: `local shop in ${config.localShop.dataDir}`, providerName: PUBLISHER_PROVIDER_NAME };
+  return { target: 'local', description: `local shop in ${config.localShop.dataDir}`, shopName: SHOP_NAME };
 }

@@ -8,7 +8,7 @@ import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './ic
 
 interface GeneratedCardProps {
   product: GeneratedProduct;
-  providerName: string;
+  shopName: string;
   /** Being published, or waiting its turn in Publish All Ready. */
   publishing: boolean;
   printUrl: string | undefined;
@@ -51,11 +51,11 @@ function Media({ product }: { product: GeneratedProduct }) {
   );
 }
 
-function ActionButton({ product, providerName, publishing, onPublish }: Omit<GeneratedCardProps, 'printUrl'>) {
+function ActionButton({ product, shopName, publishing, onPublish }: Omit<GeneratedCardProps, 'printUrl'>) {
   if (product.status === 'published') {
     return (
       <button type="button" className="btn btn-ghost btn-block" disabled>
-        View on {providerName}
+        View on {shopName}
       </button>
     );
   }
@@ -74,12 +74,12 @@ function ActionButton({ product, providerName, publishing, onPublish }: Omit<Gen
       disabled={product.status !== 'ready' || publishing}
       onClick={() => onPublish(product.index)}
     >
-      Publish to {providerName}
+      Publish to {shopName}
     </button>
   );
 }
 
-export const GeneratedCard = memo(function GeneratedCard({ product, providerName, publishing, printUrl, onPublish }: GeneratedCardProps) {
+export const GeneratedCard = memo(function GeneratedCard({ product, shopName, publishing, printUrl, onPublish }: GeneratedCardProps) {
   const titleId = `gen-product-${product.index}`;
   return (
     <article className="gen-card" data-status={product.status} aria-labelledby={titleId}>
@@ -99,7 +99,7 @@ export const GeneratedCard = memo(function GeneratedCard({ product, providerName
         <p className="gen-card-price">${formatAmount(product.price)}</p>
         {product.error && <p className="gen-card-error">{product.error}</p>}
         <div className="gen-card-actions">
-          <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
+          <ActionButton product={product} shopName={shopName} publishing={publishing} onPublish={onPublish} />
           {(product.handle || printUrl) && (
             <div className="gen-card-links">
               {product.status === 'published' && product.handle && (

@@ -57,7 +57,7 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
           products={products}
           running={running}
           publishing={publishing}
-          providerName={bench.settings.providerName}
+          shopName={bench.settings.shopName}
           printUrlOf={bench.providers.printUrlOf}
           onPublish={publish}
         />
@@ -91,7 +91,7 @@ export default function Generator() {
     try {
       const settings = await api.settings();
       if (!benchRef.current) {
-        const providers = createApiProviders(api, settings.providerName);
+        const providers = createApiProviders(api, settings.shopName);
         const controller = createGeneratorController({ ...providers, delayMs: settings.delayMs, notify: showToast });
         benchRef.current = { settings, providers, controller };
         setBench(benchRef.current);

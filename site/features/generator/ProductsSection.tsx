@@ -9,12 +9,12 @@ interface ProductsSectionProps {
   products: readonly GeneratedProduct[];
   running: boolean;
   publishing: readonly number[];
-  providerName: string;
+  shopName: string;
   printUrlOf(imageUrl: string): string | undefined;
   onPublish(indices?: readonly number[]): void;
 }
 
-export function ProductsSection({ products, running, publishing, providerName, printUrlOf, onPublish }: ProductsSectionProps) {
+export function ProductsSection({ products, running, publishing, shopName, printUrlOf, onPublish }: ProductsSectionProps) {
   const busy = new Set(publishing);
   const ready = products.filter((p) => p.status === 'ready' && !busy.has(p.index));
   const published = products.filter((p) => p.status === 'published').length;
@@ -48,7 +48,7 @@ export function ProductsSection({ products, running, publishing, providerName, p
             <li key={product.index}>
               <GeneratedCard
                 product={product}
-                providerName={providerName}
+                shopName={shopName}
                 publishing={busy.has(product.index)}
                 printUrl={product.imageUrl ? printUrlOf(product.imageUrl) : undefined}
                 onPublish={publishOne}

@@ -15,7 +15,7 @@ export interface ApiProviders {
   printUrlOf(imageUrl: string): string | undefined;
 }
 
-export function createApiProviders(api: GeneratorApi, providerName: string): ApiProviders {
+export function createApiProviders(api: GeneratorApi, shopName: string): ApiProviders {
   const printFiles = new Map<string, string>();
   return {
     concepts: { generateConcepts: (request, signal) => api.concepts(request, signal) },
@@ -26,7 +26,7 @@ export function createApiProviders(api: GeneratorApi, providerName: string): Api
         return { imageUrl };
       },
     },
-    publisher: { providerName, publish: (product, signal) => api.publish(product, signal) },
+    publisher: { shopName, publish: (product, signal) => api.publish(product, signal) },
     printUrlOf: (imageUrl) => printFiles.get(imageUrl),
   };
 }

@@ -104,9 +104,9 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
     async settings(signal) {
       const path = '/api/generator-settings';
       const body = await call(path, { method: 'GET', ...(signal ? { signal } : {}) });
-      if (typeof body.delayMs !== 'number' || !isText(body.providerName) || !isText(body.generators) || !isText(body.publishTo))
+      if (typeof body.delayMs !== 'number' || !isText(body.shopName) || !isText(body.generators) || !isText(body.publishTo))
         throw unexpected(path);
-      return { delayMs: body.delayMs, providerName: body.providerName, generators: body.generators, publishTo: body.publishTo };
+      return { delayMs: body.delayMs, shopName: body.shopName, generators: body.generators, publishTo: body.publishTo };
     },
 
     async concepts(request, signal) {

@@ -96,7 +96,7 @@ export function createGeneratorController(deps: GeneratorDeps): GeneratorControl
         },
         { concepts: deps.concepts, designs: deps.designs },
       );
-      success(GENERATOR_MESSAGES.allDesignsCreated(deps.publisher.providerName));
+      success(GENERATOR_MESSAGES.allDesignsCreated(deps.publisher.shopName));
     } catch (error) {
       if (error instanceof PipelineCancelled) $view.setKey('progress', '');
       else if (error instanceof GenerationFailed) failure(GENERATOR_MESSAGES.failedToGenerate(error.message));
@@ -130,7 +130,7 @@ export function createGeneratorController(deps: GeneratorDeps): GeneratorControl
         },
         onPublished: (product) => {
           stopPublishing([product.index]);
-          success(GENERATOR_MESSAGES.published(product.name, deps.publisher.providerName));
+          success(GENERATOR_MESSAGES.published(product.name, deps.publisher.shopName));
         },
         onPublishFailed: (product, message) => {
           stopPublishing([product.index]);

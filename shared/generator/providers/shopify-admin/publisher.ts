@@ -2,7 +2,7 @@ import { STORE_NAME, descriptionHtml } from '../../../common/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage } from '../image-source.ts';
 import { productImagesFor } from '../product-images.ts';
-import { PUBLISHER_PROVIDER_NAME } from '../selection.ts';
+import { SHOP_NAME } from '../selection.ts';
 import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
@@ -70,7 +70,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
   }
 
   return {
-    providerName: PUBLISHER_PROVIDER_NAME,
+    shopName: SHOP_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
       // Each mutation answers in a field named as the step; its userErrors become a ShopifyPublishError.

@@ -53,13 +53,13 @@ export interface GeneratorServicesOptions {
  * Which providers the configuration picks, for the page and the log; a ConfigError says what is wrong.
  * Decided from the configuration alone: the providers themselves are loaded in the worker thread.
  */
-function describeProviders(config: Config): { generators: string; publishTo: string; providerName: string } {
+function describeProviders(config: Config): { generators: string; publishTo: string; shopName: string } {
   const generators = planGenerators(config);
   const publisher = planPublisher(config);
   return {
     generators: generators.description,
     publishTo: publisher.target === 'local' ? 'the embedded shop' : publisher.description,
-    providerName: publisher.providerName,
+    shopName: publisher.shopName,
   };
 }
 
@@ -105,7 +105,7 @@ export function createGeneratorServices({
     settings() {
       return {
         delayMs: config.generator.delayMs,
-        providerName: providers?.providerName ?? 'Shopify',
+        shopName: providers?.shopName ?? 'Shopify',
         generators: providers?.generators ?? 'not configured',
         publishTo: providers?.publishTo ?? 'not configured',
       };
