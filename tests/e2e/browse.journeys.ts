@@ -38,7 +38,7 @@ export function browseJourneys(): void {
       const ascending = await cardPrices(page);
       expect(ascending.length).toBeGreaterThan(1);
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
-      expect(await page.locator('.collection-sort[aria-current="true"]').textContent()).toBe('Price: low to high');
+      expect((await page.locator('.collection-sort[aria-current="true"]').textContent())?.trim()).toBe('Price: low to high');
       await page.getByRole('link', { name: 'Price: high to low' }).click();
       await page.waitForURL(/\/sort\/price-descending$/);
       const descending = await cardPrices(page);
