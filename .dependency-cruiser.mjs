@@ -16,11 +16,13 @@ const BROWSER_SAFE_SHARED = [
   '^shared/(common|cart|product|limits)/',
   '^shared/storefront/(browser|fetch|checkout-url|constants|documents|errors)[.]ts$',
   '^shared/generator/(browser|messages|pipeline|types|errors)[.]ts$',
+  '^shared/staff/(browser|messages|who)[.]ts$',
 ];
 /** The doors browser code may import, for values and for types alike. */
 const BROWSER_DOORS = ['^shared/[^/]+/browser[.]ts$', '^shared/(common|cart|product|limits)/index[.]ts$'];
-/** npm packages the browser bundles may contain. */
-const BROWSER_PACKAGES = '(^|/)node_modules/(react|react-dom|nanostores|@nanostores/persistent)/';
+/** npm packages the browser bundles may contain: React, nanostores, and on the staff pages the auth library's client and a QR encoder. */
+const BROWSER_PACKAGES =
+  '(^|/)node_modules/(react|react-dom|nanostores|@nanostores/persistent|uqr|better-auth/dist/client|@better-auth/passkey/dist/client)(/|[.])';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

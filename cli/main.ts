@@ -5,6 +5,7 @@ import { registerBackupCommands } from './commands/backup.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { registerShopifyCommand } from './commands/shopify.ts';
+import { registerStaffCommand } from './commands/staff.ts';
 import { EXIT_CODES_HELP, EXIT_OK, EXIT_USAGE } from './exit-codes.ts';
 import { terminalSafe } from './output/terminal-text.ts';
 import { packageVersion } from './version.ts';
@@ -27,6 +28,7 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
   registerShopCommand(program);
   registerShopifyCommand(program);
   registerBackupCommands(program);
+  registerStaffCommand(program);
   return program;
 }
 

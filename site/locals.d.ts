@@ -5,5 +5,7 @@ declare namespace App {
     generator?: import('./features/generator/server/services.ts').GeneratorServices;
     /** Shopify webhook deliveries, from the store server (npm start). */
     webhooks?: import('./features/webhooks/server/receiver.ts').WebhookReceiver;
+    /** Staff accounts (sessions, API keys, audit), from the same places. */
+    staff?: import('../shared/staff/index.ts').Staff;
   }
 }

@@ -73,7 +73,9 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: optionalText,
   OPENAI_MODEL: optionalText,
   OPENAI_IMAGE_MODEL: optionalText,
-  GENERATOR_TOKEN: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  STAFF_AUTH_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   GENERATOR_DELAY_MS: nonNegativeInt(1000),
   DEPLOY_HOOK_URL: httpUrl,
   SHOPIFY_WEBHOOK_SECRET: optionalText,
@@ -117,8 +119,13 @@ export interface Config {
     trustProxy: string | undefined;
   };
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; imageModel: string };
+  staff: {
+    smtpUrl: string | undefined;
+    mailFrom: string | undefined;
+    /** Signs cookies and encrypts TOTP secrets; unset: one kept in DATA_DIR/staff/secret. */
+    secret: string | undefined;
+  };
   generator: {
-    token: string | undefined;
     delayMs: number;
     deployHookUrl: string | undefined;
     /** Where the server keeps the designs the /generator page makes (served under /api/designs/). */
@@ -202,8 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
       imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_OPENAI_IMAGE_MODEL,
     },
+    staff: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      secret: e.STAFF_AUTH_SECRET,
+    },
     generator: {
-      token: e.GENERATOR_TOKEN,
       delayMs: e.GENERATOR_DELAY_MS,
       deployHookUrl: e.DEPLOY_HOOK_URL,
       designsDir: path.join(dataDir, 'designs'),

@@ -15,6 +15,7 @@ const MIN_SECRET_LENGTH = 6;
 const TOKEN_SHAPES: RegExp[] = [
   /\bshp(at|ca|pa|ss|tka)_[A-Za-z0-9]{8,}/g, // Shopify access tokens and app secrets
   /\bsk-[A-Za-z0-9_-]{16,}/g, // OpenAI keys
+  /\bnt_[A-Za-z0-9]{20,}/g, // staff API keys (docs/behaviour/staff-accounts.md)
   /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
   /(?<=:\/\/[^/\s:@]*:)[^@\s/]+(?=@)/g, // the password in https://user:password@host
 ];

@@ -9,7 +9,7 @@ import type { ErrorKind } from '../../shared/common/index.ts';
  */
 
 /** Settings the build never needs; kept out of its environment so no page can ever carry them. */
-const SECRETS = ['SHOPIFY_ADMIN_TOKEN', 'OPENAI_API_KEY', 'GENERATOR_TOKEN', 'DEPLOY_HOOK_URL'] as const;
+const SECRETS = ['SHOPIFY_ADMIN_TOKEN', 'OPENAI_API_KEY', 'DEPLOY_HOOK_URL', 'STAFF_AUTH_SECRET', 'SMTP_URL'] as const;
 
 /** Names Vite gives `import.meta.env` itself; a value inherited from a parent (a test runner sets DEV=1) would win. */
 const VITE_RESERVED = ['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL', 'SITE', 'ASSETS_PREFIX'] as const;

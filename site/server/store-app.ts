@@ -5,6 +5,8 @@ import { buildsRoot, newBuildDir, pruneBuilds } from './build-dirs.ts';
 import { answersAt, startEmbeddedShop } from './embedded-shop.ts';
 import { createPublishFollowUp } from '../features/generator/server/publish-follow-up.ts';
 import { createGeneratorServices } from '../features/generator/server/services.ts';
+import { openStaffAccounts } from '../features/staff/server/staff-services.ts';
+import type { Staff } from '../../shared/staff/index.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 import { parseTrustProxy } from './http/trusted-proxy.ts';
 import { openDeliveryLog } from '../../shared/webhooks/index.ts';
@@ -90,6 +92,9 @@ export async function startStoreApp({
     log,
   });
 
+  // Filled in once the server listens (the staff service needs the site's real address); routes read it per request.
+  const locals: { generator: typeof generator; webhooks: typeof webhooks; staff?: Staff } = { generator, webhooks };
+
   let closing: Promise<void> | undefined;
   function close(): Promise<void> {
     closing ??= (async () => {
@@ -103,6 +108,7 @@ export async function startStoreApp({
       await server?.close();
       await generator.close();
       webhooks.close();
+      locals.staff?.close();
       await shop?.close();
     })();
     return closing;
@@ -121,13 +127,14 @@ export async function startStoreApp({
       host: config.server.host,
       port: config.server.port,
       log,
-      locals: { generator, webhooks },
+      locals,
       notReady,
       trustProxy,
       siteUrl: config.server.siteUrl,
     });
     onListening?.(server.url);
     const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;
+    locals.staff = await openStaffAccounts({ config, siteUrl, serverUrl: server.url, log });
     if (config.storefront.embedded) {
       if (await answersAt(config.storefront.origin)) {
         log(`Using the shop already running at ${config.storefront.origin}`);
@@ -188,6 +195,10 @@ export async function startStoreApp({
   }
   rebuildAfterPublish = rebuild;
   log(`Generator (${siteServer.url}/generator): ${generator.describe()}`);
+  const setupLink = locals.staff?.createSetupLink();
+  if (setupLink) log(`No staff account yet. Create the first owner within 24 hours (the link works once): ${setupLink}`);
+  if (env.GENERATOR_TOKEN)
+    log('GENERATOR_TOKEN is no longer read: give each script its own API key (tshirt-gen staff key create <email> --name ci).');
   if (config.generator.deployHookUrl && config.storefront.embedded)
     log('DEPLOY_HOOK_URL is ignored: publishing goes to the embedded shop, which a hosting platform cannot reach.');
 

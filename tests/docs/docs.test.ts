@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
 import { SHOP_NAME } from '../../shared/generator/index.ts';
+import { STAFF_MESSAGES } from '../../shared/staff/browser.ts';
 import { STOREFRONT_MESSAGES } from '../../shared/storefront/browser.ts';
 
 /**
@@ -49,7 +50,7 @@ describe('docs/README.md: the table of screens and endpoints', () => {
   });
 
   it('lists every CLI command', () => {
-    for (const command of ['tshirt-gen [generate]', 'tshirt-gen shop']) expect(index).toContain(command);
+    for (const command of ['tshirt-gen [generate]', 'tshirt-gen shop', 'tshirt-gen staff']) expect(index).toContain(command);
   });
 });
 
@@ -99,6 +100,10 @@ describe('docs/behaviour: messages quoted verbatim', () => {
   });
 
   it.each(documentedForms(GENERATOR_MESSAGES, GENERATOR_ARGS))('quotes the generator message %s', (_key, text) => {
+    expect(behaviourText.includes(`"${text}"`), `"${text}" is not quoted in docs/behaviour/`).toBe(true);
+  });
+
+  it.each(Object.entries(STAFF_MESSAGES))('quotes the staff message %s', (_key, text) => {
     expect(behaviourText.includes(`"${text}"`), `"${text}" is not quoted in docs/behaviour/`).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FAKE_SECRETS } from '../support/store-process.ts';
-import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, unexpectedErrors, visit } from './harness.ts';
+import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, staffKey, unexpectedErrors, visit } from './harness.ts';
 
 /**
  * Browsing beyond the home page: collections, sorting, recommendations, the header's search box by
@@ -171,12 +170,12 @@ export function browseJourneys(): void {
 export function publishedProductJourneys(): void {
   describe('a newly published product', () => {
     it('appears in search at once and in its collection after the rebuild', async () => {
-      const token = FAKE_SECRETS.GENERATOR_TOKEN;
+      const key = await staffKey();
       const json = { 'content-type': 'application/json' };
       const name = `Quarterly Review Bot ${Date.now().toString(36)}`;
       const design = await siteFetch('/api/generate-product-design', {
         method: 'POST',
-        token,
+        key,
         headers: json,
         body: JSON.stringify({
           productName: name,
@@ -189,7 +188,7 @@ export function publishedProductJourneys(): void {
       const { imageUrl } = (await design.json()) as { imageUrl: string };
       const published = await siteFetch('/api/publish-to-shopify', {
         method: 'POST',
-        token,
+        key,
         headers: json,
         body: JSON.stringify({
           product: {

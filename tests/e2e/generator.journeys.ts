@@ -1,15 +1,26 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
+import { STAFF_MESSAGES } from '../../shared/staff/index.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, hydrated, newPage, openGenerator, siteFetch, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
+import {
+  AUTH_CHECK,
+  E2E_STAFF,
+  harness,
+  hydrated,
+  newPage,
+  openGenerator,
+  signInAsStaff,
+  siteFetch,
+  staffKey,
+  unexpectedErrors,
+} from './harness.ts';
 
 /**
- * /generator end to end: the staff token, a run with a failing design, and publishing that reaches
+ * /generator end to end: staff sign-in, a run with a failing design, and publishing that reaches
  * the storefront through a rebuild while every page keeps answering; then the API over HTTP.
  */
 
-const TOKEN = FAKE_SECRETS.GENERATOR_TOKEN;
 const LIVE_WITHIN_MS = 60_000;
 
 function generateButton(page: Page) {
@@ -41,26 +52,37 @@ export function generatorJourneys(): void {
       const html = await (await fetch(new URL('/generator', harness.store.siteUrl))).text();
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).not.toContain('rel="canonical"');
-      expect(html).not.toContain(TOKEN);
+      for (const secret of Object.values(FAKE_SECRETS)) expect(html).not.toContain(secret);
       const sitemap = await (await fetch(new URL('/sitemap.xml', harness.store.siteUrl))).text();
       expect(sitemap).not.toContain('/generator');
     });
 
-    it('asks for the staff token once per tab, refuses a wrong one, and asks again when the server refuses it', async () => {
+    it('signed out, shows the sign-in form; bad input gets its message; signed in, the tool, kept across reloads but not in another browser', async () => {
       const { page, context, messages, close } = await newPage({ width: 390, height: 844 });
       await openGenerator(page);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('AI Product Generator');
-      await unlockGenerator(page, 'not-the-token');
-      await page.getByText('That token was not accepted. Check it and enter it again.').waitFor();
-      await unlockGenerator(page);
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.waitFor();
+      expect(await page.getByLabel('Number of Products').count()).toBe(0);
+      await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByText(STAFF_MESSAGES.missingCredentials).waitFor();
+      await signInAsStaff(page, { email: E2E_STAFF.email, password: 'not the password' });
+      await page.getByText(STAFF_MESSAGES.wrongCredentials).waitFor();
+      await signInAsStaff(page, { email: 'nobody@example.com', password: 'not the password' });
+      await page.getByText(STAFF_MESSAGES.wrongCredentials).waitFor();
+      await signInAsStaff(page);
       await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
       expect(await page.getByText('Configure your settings above and click Generate Products').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
 
-      // Kept for the tab: a reload does not ask again.
+      // The session is a cookie: a reload does not ask again.
       await page.reload();
       await hydrated(page);
       await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
-      expect(await page.getByRole('form', { name: 'Staff access' }).count()).toBe(0);
+      expect(await page.getByRole('form', { name: 'Sign in' }).count()).toBe(0);
+      const cookie = (await context.cookies()).find((c) => c.name === 'better-auth.session_token');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+      expect(await page.evaluate(() => document.cookie)).not.toContain('session_token');
 
       // The settings: labelled inputs, the defaults, the count rules.
       expect(await page.getByLabel('Number of Products').inputValue()).toBe('6');
@@ -73,20 +95,13 @@ export function generatorJourneys(): void {
       expect(await generateButton(page).textContent()).toBe('Generate 6 Products');
       expect(await generateButton(page).isEnabled()).toBe(true);
 
-      // A token the server no longer accepts: the page asks again.
-      await page.evaluate(() => sessionStorage.setItem('neural-threads-generator-token', 'rotated-away'));
-      await page.reload();
-      await hydrated(page);
-      await page.getByText('That token was not accepted. Check it and enter it again.').waitFor();
-
-      // Another tab (a new browser context here) has to ask for it too.
+      // Another browser has to sign in too.
       const other = await context.browser()!.newContext();
       const second = await other.newPage();
       await openGenerator(second);
-      await second.getByRole('form', { name: 'Staff access' }).waitFor();
-      expect(await second.getByText('Enter the staff token to use the generator.').count()).toBe(1);
+      await second.getByRole('form', { name: 'Sign in' }).waitFor();
       await other.close();
-      expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
+      expect(unexpectedErrors(messages, [AUTH_CHECK])).toEqual([]);
       await close();
     });
 
@@ -104,7 +119,7 @@ export function generatorJourneys(): void {
           : route.continue(),
       );
       await openGenerator(page);
-      await unlockGenerator(page);
+      await signInAsStaff(page);
       await generate(page, 2, 'lighthouse keepers who automate everything');
       // While running: inputs off, the button shows the progress with a spinner, screen readers hear it.
       expect(await page.getByLabel('Number of Products').isDisabled()).toBe(true);
@@ -132,14 +147,14 @@ export function generatorJourneys(): void {
       await generate(page, 2, 'anything');
       await toast(page, 'Failed to generate products: OpenAI did not answer').waitFor();
       await page.locator('.gen-status', { hasText: 'Error occurred' }).waitFor();
-      expect(unexpectedErrors(messages, [TOKEN_CHECK, /502/])).toEqual([]);
+      expect(unexpectedErrors(messages, [AUTH_CHECK, /502/])).toEqual([]);
       await close();
     });
 
     it('generate 2, Publish All Ready: both published, and both on the home page within 60 s while every page keeps answering', async () => {
       const { page, messages, close } = await newPage();
       await openGenerator(page);
-      await unlockGenerator(page);
+      await signInAsStaff(page);
       await generate(page, 2, 'retired astronauts who run bakeries');
       await runFinished(page);
       expect(await cards(page).locator('.gen-card-title').count()).toBe(2);
@@ -197,7 +212,7 @@ export function generatorJourneys(): void {
           .map((t) => t.trim())
           .sort(),
       ).toEqual([...names].sort()); // the newest first
-      expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
+      expect(unexpectedErrors(messages, [AUTH_CHECK])).toEqual([]);
       await close();
     });
   });
@@ -206,17 +221,17 @@ export function generatorJourneys(): void {
     const conceptsBody = { productCount: 1, theme: 'cats', brand: BRAND };
     const json = { 'content-type': 'application/json' };
 
-    it('answers 401 without the staff token and with a wrong one, as JSON', async () => {
-      for (const token of [undefined, 'wrong']) {
+    it('answers 401 without a staff session or API key and with a wrong key, as JSON', async () => {
+      for (const key of [undefined, 'nt_wrong']) {
         const response = await siteFetch('/api/generate-product-concepts', {
           method: 'POST',
           headers: json,
           body: JSON.stringify(conceptsBody),
-          ...(token ? { token } : {}),
+          ...(key ? { key } : {}),
         });
         expect(response.status).toBe(401);
         expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-        expect(((await response.json()) as { error: string }).error).toMatch(/staff token/);
+        expect(((await response.json()) as { error: string }).error).toBe(STAFF_MESSAGES.signInNeeded);
       }
     });
 
@@ -225,7 +240,7 @@ export function generatorJourneys(): void {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ ...conceptsBody, productCount: 21 }),
-        token: TOKEN,
+        key: await staffKey(),
       });
       expect(badCount.status).toBe(400);
       expect(await badCount.json()).toEqual({ error: 'productCount must be a whole number from 1 to 20 (got 21)' });
@@ -233,7 +248,7 @@ export function generatorJourneys(): void {
         method: 'POST',
         headers: json,
         body: '{"productName":',
-        token: TOKEN,
+        key: await staffKey(),
       });
       expect(malformed.status).toBe(400);
       expect(await malformed.json()).toEqual({ error: 'The request body is not valid JSON' });
@@ -241,7 +256,7 @@ export function generatorJourneys(): void {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ product: { name: 'A', description: 'B', price: 20, category: 'AI', keywords: ['ai'] } }),
-        token: TOKEN,
+        key: await staffKey(),
       });
       expect(noImage.status).toBe(400);
       expect(await noImage.json()).toEqual({ error: 'product.imageUrl: No design image available' });
@@ -252,7 +267,7 @@ export function generatorJourneys(): void {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ ...conceptsBody, guidelines: 'x'.repeat(1_500_000) }),
-        token: TOKEN,
+        key: await staffKey(),
       });
       expect(big.status).toBe(413);
       expect(await big.json()).toEqual({ error: 'The request body is larger than 1 MB' });
@@ -260,7 +275,7 @@ export function generatorJourneys(): void {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: 'productCount=1',
-        token: TOKEN,
+        key: await staffKey(),
       });
       expect(form.status).toBe(415);
       // The store keeps answering afterwards.

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
+import { openStaff, type Staff } from '../../shared/staff/index.ts';
 import { FAKE_SECRETS, startStoreProcess, type StoreProcess, type StoreProcessOptions } from '../support/store-process.ts';
 
 /**
@@ -35,6 +36,7 @@ let stopped: Promise<number | null> | undefined;
 /** Stops the browser and the store (once); resolves with the store's exit code. */
 export function stopHarness(): Promise<number | null> {
   stopped ??= (async () => {
+    (await staffOpening)?.close();
     await browser?.close();
     return (await store?.stop()) ?? null;
   })();
@@ -144,25 +146,68 @@ export async function layoutShift(page: Page): Promise<number> {
   );
 }
 
-// The generator page learns that a token is needed from the API's 401, which the browser logs.
-export const TOKEN_CHECK = /401 \(Unauthorized\)/;
+// A staff page checks its session; a 401 from the generator API (a session that ended) is logged by the browser.
+export const AUTH_CHECK = /401 \(Unauthorized\)/i;
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+}
+
+/** The account the journeys sign in with (made on first use, in the store's own staff database). */
+export const E2E_STAFF: StaffAccount = { email: 'journeys@example.com', password: 'e2e journeys password 4f1c' };
+
+let staffOpening: Promise<Staff> | undefined;
+
+/** The store's staff accounts, opened from this process on its DATA_DIR (as `tshirt-gen staff` does). */
+export function staffAccounts(): Promise<Staff> {
+  staffOpening ??= openStaff({
+    dataDir: harness.store.dataDir,
+    siteUrl: harness.store.siteUrl,
+    appName: 'Journeys',
+    secret: FAKE_SECRETS.STAFF_AUTH_SECRET,
+    log: () => {},
+  });
+  return staffOpening;
+}
+
+/** Makes a member (once per email) and returns their credentials. */
+export async function ensureStaff(account: StaffAccount = E2E_STAFF, role: 'owner' | 'staff' = 'staff'): Promise<StaffAccount> {
+  const staff = await staffAccounts();
+  if (!staff.listMembers().some((m) => m.email === account.email))
+    await staff.addMember({ email: account.email, role, password: account.password });
+  return account;
+}
+
+let journeyKey: Promise<string> | undefined;
+
+/** An API key of the journeys' account, as a script would hold it. */
+export function staffKey(): Promise<string> {
+  journeyKey ??= (async () => {
+    await ensureStaff();
+    return (await (await staffAccounts()).createKey(E2E_STAFF.email, { name: 'journeys', aal: 'aal2' })).key;
+  })();
+  return journeyKey;
+}
 
 export async function openGenerator(page: Page): Promise<void> {
   await page.goto(new URL('/generator', harness.store.siteUrl).toString());
   await hydrated(page);
 }
 
-/** Enters the staff token in the generator page's form and sends it. */
-export async function unlockGenerator(page: Page, token: string = FAKE_SECRETS.GENERATOR_TOKEN): Promise<void> {
-  const form = page.getByRole('form', { name: 'Staff access' });
+/** Fills the staff sign-in form and sends it (the account is made first when it is the journeys' own). */
+export async function signInAsStaff(page: Page, account: StaffAccount = E2E_STAFF): Promise<void> {
+  if (account === E2E_STAFF) await ensureStaff();
+  const form = page.getByRole('form', { name: 'Sign in' });
   await form.waitFor();
-  await form.getByLabel('Staff token').fill(token);
-  await form.getByRole('button', { name: 'Unlock the generator' }).click();
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** `fetch` of a path on the store; `token`, when given, goes in as the staff bearer token. */
-export function siteFetch(path: string, { token, ...init }: RequestInit & { token?: string } = {}): Promise<Response> {
+/** `fetch` of a path on the store; `key`, when given, goes in the x-api-key header. */
+export function siteFetch(path: string, { key, ...init }: RequestInit & { key?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (key) headers.set('x-api-key', key);
   return fetch(new URL(path, harness.store.siteUrl), { ...init, headers });
 }

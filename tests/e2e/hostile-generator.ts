@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Concept } from '../../shared/generator/browser.ts';
 import { HOSTILE_TEXTS } from '../support/hostile-text.ts';
-import { newPage, openGenerator, TOKEN_CHECK, unexpectedErrors, unlockGenerator } from './harness.ts';
+import { AUTH_CHECK, newPage, openGenerator, signInAsStaff, unexpectedErrors } from './harness.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
 
 /**
@@ -33,7 +33,7 @@ const DESIGN_ERROR = '<img src=x onerror="window.__pwned=2"> could not be drawn 
 
 async function openUnlocked(page: Page): Promise<void> {
   await openGenerator(page);
-  await unlockGenerator(page);
+  await signInAsStaff(page);
   await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
 }
 
@@ -59,7 +59,7 @@ export function hostileGeneratorJourneys(): void {
       expect(await textsOf(page, '.gen-card-quote')).toEqual(products.map((p) => `“${p.quote_primary}”`));
       expect(await page.locator('.gen-card img').getAttribute('src')).toMatch(/^\/api\/designs\/[a-z0-9-]+-[0-9a-f]{24}-preview\.png$/);
       await expectNothingRan(page, watch);
-      expect(unexpectedErrors(messages, [TOKEN_CHECK])).toEqual([]);
+      expect(unexpectedErrors(messages, [AUTH_CHECK])).toEqual([]);
       await close();
     });
 
@@ -103,7 +103,7 @@ export function hostileGeneratorJourneys(): void {
       expect(await textsOf(page, '.toast-title')).toContain(published);
       expect(await drawn.getByRole('link', { name: /View in the store/ }).getAttribute('href')).toBe('/product/hostile-markup');
       await expectNothingRan(page, watch);
-      expect(unexpectedErrors(messages, [TOKEN_CHECK, /422/])).toEqual([]);
+      expect(unexpectedErrors(messages, [AUTH_CHECK, /422/])).toEqual([]);
       await close();
     });
   });

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
 import { rawRequest } from '../support/local-shop.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
-import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, siteFetch } from './harness.ts';
+import { harness, siteFetch, staffKey } from './harness.ts';
 
 /**
  * The store's own URLs over raw HTTP, the way `npm start` serves them (static files from the build,
@@ -13,7 +12,7 @@ import { harness, siteFetch } from './harness.ts';
  */
 
 // What would show that a file outside the served folders leaked.
-const LEAKS = [/SQLite format 3/, /"name":\s*"tshirt-store"/, /\bimport\s*[{*]/, /root:.*:0:0:/, /GENERATOR_TOKEN|e2e-generator-secret/];
+const LEAKS = [/SQLite format 3/, /"name":\s*"tshirt-store"/, /\bimport\s*[{*]/, /root:.*:0:0:/, /STAFF_AUTH_SECRET|e2e-staff-auth-secret/];
 
 const TRAVERSALS = [
   '/../server/entry.mjs',
@@ -106,7 +105,7 @@ export function hostileUrlJourneys(): void {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: big,
-          token: FAKE_SECRETS.GENERATOR_TOKEN,
+          key: await staffKey(),
         });
         expect({ path, status: declared.status }).toEqual({ path, status: 413 });
         expect(await declared.json()).toEqual({ error: 'The request body is larger than 1 MB' });
@@ -115,7 +114,7 @@ export function hostileUrlJourneys(): void {
           new URL(path, harness.store.siteUrl).toString(),
           {
             'content-type': 'application/json',
-            authorization: `Bearer ${FAKE_SECRETS.GENERATOR_TOKEN}`,
+            'x-api-key': await staffKey(),
           },
           STREAM_LIMIT,
         );

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
-import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, siteFetch } from './harness.ts';
+import { harness, siteFetch, staffKey } from './harness.ts';
 
 /**
  * Ten staff sessions using the generator API at once over HTTP, against the real server (one
@@ -32,7 +31,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    token: FAKE_SECRETS.GENERATOR_TOKEN,
+    key: await staffKey(),
   });
   const json = (await response.json()) as T & { error?: string };
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${json.error}`);

@@ -8,6 +8,7 @@ import { pageJourneys } from './pages.journeys.ts';
 import { productJourneys } from './product.journeys.ts';
 import { reliabilityJourneys } from './reliability.journeys.ts';
 import { serverJourneys } from './server.journeys.ts';
+import { staffJourneys } from './staff.journeys.ts';
 
 /**
  * End to end, in a real Chromium, against the production build served the way `npm start` serves
@@ -25,6 +26,8 @@ cartJourneys();
 hydrationJourneys();
 browseJourneys();
 serverJourneys();
+// Before anything makes an account: the first checks the setup link npm start printed.
+staffJourneys();
 // Last: it publishes into the shop, which changes the catalogue the journeys above read.
 generatorJourneys();
 publishedProductJourneys();

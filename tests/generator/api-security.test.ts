@@ -21,14 +21,13 @@ import { endlessJsonBody } from '../support/stream-body.ts';
  * valid bodies with any text in them still succeed.
  */
 
-const TOKEN = 'property-test-staff-token';
 const ORIGIN = 'http://127.0.0.1:4321';
 let opened: OpenedGeneratorServices | undefined;
 let logged: string[] = [];
 let designUrl = '';
 
 beforeAll(async () => {
-  opened = openGeneratorServices({ HOST: '127.0.0.1', GENERATOR_TOKEN: TOKEN });
+  opened = await openGeneratorServices({ HOST: '127.0.0.1' });
   logged = opened.logged;
   const made = await call(designs.POST, {
     productName: 'Fixture Tee',
@@ -53,14 +52,14 @@ interface Answer {
 function request(body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
   return new Request(`${ORIGIN}/api/endpoint`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
+    headers: { 'content-type': 'application/json', ...opened!.auth, ...headers },
     body,
     ...(typeof body === 'string' ? {} : { duplex: 'half' }),
   } as RequestInit);
 }
 
 async function answerOf(route: APIRoute | undefined, req: Request, params: Record<string, string> = {}): Promise<Answer> {
-  const response = await callRoute(route, req, opened!.services, params);
+  const response = await callRoute(route, req, opened!, params);
   const text = await response.text();
   let json: unknown;
   try {
@@ -321,7 +320,7 @@ describe('transport-level junk', () => {
       for (const [body, headers, status] of cases) {
         const req = new Request(`${ORIGIN}/api/endpoint`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
+          headers: { 'content-type': 'application/json', ...opened!.auth, ...headers },
           body: typeof body === 'string' ? body : new Uint8Array(body),
         });
         expectRefusal(await answerOf(route, req), [status]);
@@ -447,7 +446,7 @@ describe('GET /api/designs/{name}', () => {
     );
     await fc.assert(
       fc.asyncProperty(names, async (file) => {
-        const answer = await answerOf(designFiles.GET, new Request(`${ORIGIN}/api/designs/x`), { file });
+        const answer = await answerOf(designFiles.GET, new Request(`${ORIGIN}/api/designs/x`, { headers: opened!.auth }), { file });
         expectRefusal(answer, [404]);
       }),
       { numRuns: 200 },

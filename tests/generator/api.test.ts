@@ -19,8 +19,8 @@ import { endlessJsonBody } from '../support/stream-body.ts';
 const published: PublishResult[] = [];
 let opened: OpenedGeneratorServices | undefined;
 
-beforeAll(() => {
-  opened = openGeneratorServices({ HOST: '127.0.0.1' }, { onPublished: (result) => published.push(result) });
+beforeAll(async () => {
+  opened = await openGeneratorServices({ HOST: '127.0.0.1' }, { onPublished: (result) => published.push(result) });
 });
 
 afterAll(async () => {
@@ -31,9 +31,9 @@ const ORIGIN = 'http://127.0.0.1:4321';
 
 async function call(route: APIRoute | undefined, request: Request, params: Record<string, string> = {}): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
-  // A browser always names the host; without a token the API answers only requests addressed to this machine.
-  if (!request.headers.has('host')) request.headers.set('host', new URL(ORIGIN).host);
-  return callRoute(route, request, opened!.services, params);
+  // Every call authenticates as a staff member's script (x-api-key), unless the test sent its own credentials.
+  if (!request.headers.has('x-api-key') && !request.headers.has('cookie')) request.headers.set('x-api-key', opened!.auth['x-api-key']!);
+  return callRoute(route, request, opened!, params);
 }
 
 function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Request {
@@ -166,16 +166,22 @@ describe('POST /api/generate-product-design and GET /api/designs/{name}', () => 
     ({ imageUrl, printUrl } = body);
   });
 
-  it('serves the preview as a PNG, cached for good, never sniffed, with no staff token needed', async () => {
+  it('serves the preview as a PNG to staff only, kept by the browser for good, never by shared caches, never sniffed', async () => {
     const name = imageUrl.split('/').pop()!;
     const response = await call(designFiles.GET, new Request(`${ORIGIN}${imageUrl}`), { file: name });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
     expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it('refuses a design image to a request without a session or key (401)', async () => {
+    const name = imageUrl.split('/').pop()!;
+    const response = await callRoute(designFiles.GET, new Request(`${ORIGIN}${imageUrl}`), opened!, { file: name });
+    expect(response.status).toBe(401);
   });
 
   it('serves the 4500×5400 print file as a download', async () => {

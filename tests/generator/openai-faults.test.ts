@@ -41,7 +41,7 @@ const concept = (i: number, patch: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   openai = await startOpenAIServer((request) => reply(request.path));
-  opened = openGeneratorServices({ HOST: '127.0.0.1', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.baseURL });
+  opened = await openGeneratorServices({ HOST: '127.0.0.1', OPENAI_API_KEY: KEY, OPENAI_BASE_URL: openai.baseURL });
   logged = opened.logged;
 });
 
@@ -53,10 +53,10 @@ afterAll(async () => {
 async function call(route: APIRoute | undefined, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
   const request = new Request(`${ORIGIN}/api/x`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { host: new URL(ORIGIN).host, 'content-type': 'application/json' },
+    headers: { ...opened!.auth, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const response = await callRoute(route, request, opened!.services);
+  const response = await callRoute(route, request, opened!);
   const text = await response.text();
   return { status: response.status, json: JSON.parse(text) as Record<string, unknown>, text };
 }

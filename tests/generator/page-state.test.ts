@@ -157,35 +157,36 @@ describe('the API client', () => {
     return { seen, fetcher: fetcher as typeof fetch };
   }
 
-  it('sends the token as a bearer header and JSON bodies, and returns the checked answer', async () => {
+  it('sends the session cookie (same-origin, no bearer header) and JSON bodies, and returns the checked answer', async () => {
     const { seen, fetcher } = fakeFetch(() =>
       Response.json({
         imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png',
         printUrl: '/api/designs/a-0123456789abcdef01234567-print.png',
       }),
     );
-    const api = createGeneratorApi({ token: () => 'tok', fetch: fetcher });
+    const api = createGeneratorApi({ fetch: fetcher });
     const providers = createApiProviders(api, 'Shopify');
     const design = await providers.designs.generateDesign({ productName: 'A', quote: 'Quote', category: 'AI', colors: ['#000000'] });
     expect(design).toEqual({ imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png' });
     expect(providers.printUrlOf(design.imageUrl)).toBe('/api/designs/a-0123456789abcdef01234567-print.png');
     const headers = new Headers(seen[0]!.init.headers);
     expect(seen[0]!.url).toBe('/api/generate-product-design');
-    expect(headers.get('authorization')).toBe('Bearer tok');
+    expect(headers.get('authorization')).toBeNull();
+    expect(seen[0]!.init.credentials).toBe('same-origin');
     expect(headers.get('content-type')).toBe('application/json');
   });
 
-  it("turns an error answer into an error with the server's message; a 401 also asks for the token", async () => {
+  it("turns an error answer into an error with the server's message; a 401 also brings back the sign-in form", async () => {
     const unauthorized: string[] = [];
     const { fetcher } = fakeFetch((url) =>
       url.includes('publish')
-        ? Response.json({ error: 'The staff token is not valid.' }, { status: 401 })
+        ? Response.json({ error: 'Sign in with a staff account to use the generator.' }, { status: 401 })
         : new Response('<html>Bad gateway</html>', { status: 502 }),
     );
-    const api = createGeneratorApi({ token: () => undefined, fetch: fetcher, onUnauthorized: (message) => unauthorized.push(message) });
+    const api = createGeneratorApi({ fetch: fetcher, onUnauthorized: (message) => unauthorized.push(message) });
     const product = { name: 'A', description: 'B', price: 1, category: 'C', imageUrl: '/x', keywords: [] };
-    await expect(api.publish(product)).rejects.toEqual(new GeneratorApiError(401, 'The staff token is not valid.'));
-    expect(unauthorized).toEqual(['The staff token is not valid.']);
+    await expect(api.publish(product)).rejects.toEqual(new GeneratorApiError(401, 'Sign in with a staff account to use the generator.'));
+    expect(unauthorized).toEqual(['Sign in with a staff account to use the generator.']);
     await expect(
       api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } }),
     ).rejects.toThrow('HTTP error! status: 502');
@@ -193,7 +194,7 @@ describe('the API client', () => {
 
   it('refuses an answer of the wrong shape rather than showing nonsense', async () => {
     const { fetcher } = fakeFetch(() => Response.json({ products: [{ name: 'no other fields' }] }));
-    const api = createGeneratorApi({ token: () => undefined, fetch: fetcher });
+    const api = createGeneratorApi({ fetch: fetcher });
     await expect(
       api.concepts({ productCount: 1, theme: 't', brand: { name: 'n', voice: 'v', audience: 'a', colors: [], fonts: [] } }),
     ).rejects.toThrow('Unexpected answer from /api/generate-product-concepts');
@@ -201,7 +202,6 @@ describe('the API client', () => {
 
   it('says when the server cannot be reached', async () => {
     const api = createGeneratorApi({
-      token: () => undefined,
       fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
     });
     await expect(api.settings()).rejects.toThrow('Could not reach the server; check the connection and try again');

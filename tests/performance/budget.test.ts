@@ -66,6 +66,21 @@ describe('JS budget (gzip, from the build output)', () => {
     expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.product * 1024);
   });
 
+  it('the storefront pages ship no auth code: only the staff pages load the auth client', () => {
+    // The auth client's broadcast key between tabs: a string minification keeps.
+    const AUTH = /better-auth\.message/;
+    for (const page of ['index.html', product]) {
+      const js = pageJs(client, page);
+      for (const file of js.files) {
+        expect(file.url, page).not.toMatch(/auth-client|SignInForm|StaffMenu|staff-session/);
+        expect(AUTH.test(readFileSync(path.join(client, file.url), 'utf8')), `${file.url} on ${page}`).toBe(false);
+      }
+    }
+    const generator = pageJs(client, path.join('generator', 'index.html'));
+    expect(generator.files.some((file) => AUTH.test(readFileSync(path.join(client, file.url), 'utf8')))).toBe(true);
+    console.log(`generator page JS: ${describeJs(generator)}`);
+  });
+
   it('no browser chunk carries zod, undici or GraphQL tooling', () => {
     const chunks = readdirSync(path.join(client, '_astro')).filter((file) => file.endsWith('.js'));
     expect(chunks.length).toBeGreaterThan(3);

@@ -222,8 +222,9 @@ describe('the build environment', () => {
     const secrets = {
       SHOPIFY_ADMIN_TOKEN: 'shpat_x',
       OPENAI_API_KEY: 'sk-x',
-      GENERATOR_TOKEN: 'staff',
       DEPLOY_HOOK_URL: 'https://hooks.example/x',
+      STAFF_AUTH_SECRET: 'a-staff-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtps://user:mail-password@mail.example',
     };
     const env = buildEnvironment(
       { ...secrets, DEV: '1', MODE: 'test', NODE_ENV: 'test', SHOPIFY_STOREFRONT_TOKEN: 'public', GENERATOR_DELAY_MS: '50' },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { loadConfig } from '../../shared/config/index.ts';
+import { openStaff, type Staff } from '../../shared/staff/index.ts';
 import {
   createGeneratorServices,
   type GeneratorServices,
@@ -13,6 +14,10 @@ import {
 
 export interface OpenedGeneratorServices {
   services: GeneratorServices;
+  /** Real staff accounts in the same folder, with one member and an API key of theirs. */
+  staff: Staff;
+  /** Headers that authenticate as that member (`x-api-key`), as a script would send them. */
+  auth: Record<string, string>;
   /** Every line the services logged. */
   logged: string[];
   /** Their DATA_DIR: the local shop they publish into and the designs folder. */
@@ -21,11 +26,11 @@ export interface OpenedGeneratorServices {
   close(): Promise<void>;
 }
 
-/** Services configured by `env` over a fresh temporary folder (DATA_DIR inside it). */
-export function openGeneratorServices(
+/** Services configured by `env` over a fresh temporary folder (DATA_DIR inside it), and a staff member's API key. */
+export async function openGeneratorServices(
   env: NodeJS.ProcessEnv,
   { onPublished }: Pick<GeneratorServicesOptions, 'onPublished'> = {},
-): OpenedGeneratorServices {
+): Promise<OpenedGeneratorServices> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'generator-api-'));
   const dataDir = path.join(root, 'data');
   const logged: string[] = [];
@@ -34,12 +39,18 @@ export function openGeneratorServices(
     log: (line) => logged.push(line),
     onPublished,
   });
+  const staff = await openStaff({ dataDir, siteUrl: 'http://127.0.0.1:4321', appName: 'Test shop', log: (line) => logged.push(line) });
+  await staff.addMember({ email: 'runner@example.com', role: 'staff' });
+  const { key } = await staff.createKey('runner@example.com', { name: 'tests', aal: 'aal2' });
   return {
     services,
+    staff,
+    auth: { 'x-api-key': key },
     logged,
     dataDir,
     async close() {
       await services.close();
+      staff.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
@@ -47,15 +58,15 @@ export function openGeneratorServices(
 
 /**
  * Calls an endpoint with what Astro hands it, as far as ours read it: the request, the locals (the
- * generator services, or none) and the route params.
+ * generator services and staff accounts, or none) and the route params.
  */
 export async function callRoute(
   route: APIRoute | undefined,
   request: Request,
-  services?: GeneratorServices,
+  opened?: Pick<OpenedGeneratorServices, 'services' | 'staff'>,
   params: Record<string, string> = {},
 ): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
-  const locals: App.Locals = services ? { generator: services } : {};
+  const locals: App.Locals = opened ? { generator: opened.services, staff: opened.staff } : {};
   return route({ request, locals, params, url: new URL(request.url) } as unknown as APIContext);
 }

@@ -122,6 +122,8 @@ export async function startScriptedStore({
         HOST: '127.0.0.1',
         PORT: '0',
         SITE_BUILDS_DIR: buildsRoot,
+        // Staff accounts and designs in the test's own folder, never the checkout's .data.
+        DATA_DIR: path.join(buildsRoot, 'data'),
         ...env,
       },
       log: (line) => store.log.push(line),

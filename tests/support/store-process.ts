@@ -17,7 +17,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * services these machines cannot reach); `buildEnvironment` is tested to drop those too.
  */
 export const FAKE_SECRETS = {
-  GENERATOR_TOKEN: 'e2e-generator-secret-77aa',
+  STAFF_AUTH_SECRET: 'e2e-staff-auth-secret-77aa-0123456789abcdef',
   DEPLOY_HOOK_URL: 'https://hooks.example.test/deploy/e2e-hook-secret-51c0',
 } as const;
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/browser.ts';
+import { STAFF_MESSAGES } from '../../../shared/staff/browser.ts';
 import { createGeneratorController, type GenerateSettings, type GeneratorController } from './generator-store.ts';
-import { $generatorToken, forgetGeneratorToken, loadGeneratorToken, saveGeneratorToken } from './token-store.ts';
 import { showToast } from '../toasts/toasts.ts';
 import { useStore } from '../shell/use-store.ts';
 import { createApiProviders, type ApiProviders } from './api-providers.ts';
@@ -11,19 +11,16 @@ import { ToastList } from '../toasts/ToastList.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
-import { TokenForm } from './TokenForm.tsx';
+import { SignInForm } from '../staff/SignInForm.tsx';
+import { useStaffSession } from '../staff/staff-session.ts';
 
 /**
- * The /generator island: checks access with the server (asking for the staff token when needed),
- * then drives the shared pipeline through the API: settings, progress, cards, publishing, toasts.
+ * The /generator island: signed out, the staff sign-in form (docs/behaviour/staff-accounts.md); signed in,
+ * the shared pipeline through the API: settings, progress, cards, publishing, toasts. A session that
+ * ends meanwhile (another tab, an owner, expiry) brings the form back and keeps the run's cards.
  */
 
-type Gate =
-  | { kind: 'checking' }
-  | { kind: 'open' }
-  /** refused: a token was sent and the server turned it down (else none was sent yet). */
-  | { kind: 'locked'; refused: boolean }
-  | { kind: 'unavailable'; message: string };
+type Gate = { kind: 'checking' } | { kind: 'open' } | { kind: 'unavailable'; message: string };
 
 interface Workbench {
   settings: GeneratorSettings;
@@ -67,27 +64,27 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
 }
 
 export default function Generator() {
+  const { session, refresh } = useStaffSession();
   const [gate, setGate] = useState<Gate>({ kind: 'checking' });
+  const [notice, setNotice] = useState<string>();
   const [bench, setBench] = useState<Workbench>();
   const benchRef = useRef<Workbench | undefined>(undefined);
 
   const api = useMemo(
     () =>
       createGeneratorApi({
-        token: () => $generatorToken.get(),
         onUnauthorized: () => {
-          // Whatever was running cannot go on without a token; what finished stays on the page.
+          // Whatever was running cannot go on without a session; what finished stays for after sign-in.
           benchRef.current?.controller.cancel();
-          const refused = $generatorToken.get() !== undefined;
-          forgetGeneratorToken();
-          setGate({ kind: 'locked', refused });
+          setNotice(STAFF_MESSAGES.signedOutElsewhere);
+          refresh();
         },
       }),
-    [],
+    [refresh],
   );
 
   const check = useCallback(async () => {
-    setGate((current) => (current.kind === 'locked' ? current : { kind: 'checking' }));
+    setGate({ kind: 'checking' });
     try {
       const settings = await api.settings();
       if (!benchRef.current) {
@@ -98,37 +95,30 @@ export default function Generator() {
       }
       setGate({ kind: 'open' });
     } catch (error) {
-      if (error instanceof GeneratorApiError && error.status === 401) return; // onUnauthorized has asked for the token
+      if (error instanceof GeneratorApiError && error.status === 401) return; // onUnauthorized brings the sign-in form
       const message = error instanceof Error ? error.message : String(error);
       setGate({ kind: 'unavailable', message });
     }
   }, [api]);
 
   useEffect(() => {
-    loadGeneratorToken();
-    void check();
-    return () => benchRef.current?.controller.cancel();
-  }, [check]);
+    if (session.kind === 'signed-in') void check();
+    else if (session.kind === 'signed-out') benchRef.current?.controller.cancel();
+  }, [session, check]);
 
-  const unlock = useCallback(
-    (token: string) => {
-      saveGeneratorToken(token);
-      setGate({ kind: 'checking' });
-      void check();
-    },
-    [check],
-  );
+  useEffect(() => () => benchRef.current?.controller.cancel(), []);
 
+  const signedIn = session.kind === 'signed-in';
   return (
     <div className="gen-app">
-      {gate.kind === 'checking' && !bench && (
+      {(session.kind === 'checking' || (signedIn && gate.kind === 'checking' && !bench)) && (
         <div className="gen-panel gen-loading" role="status">
           <Spinner size={24} />
           <span>Connecting to the generator...</span>
         </div>
       )}
-      {gate.kind === 'locked' && <TokenForm refused={gate.refused} onSubmit={unlock} />}
-      {gate.kind === 'unavailable' && (
+      {session.kind === 'signed-out' && <SignInForm notice={notice} onSignedIn={refresh} />}
+      {signedIn && gate.kind === 'unavailable' && (
         <div className="gen-panel gen-unavailable" role="alert">
           <h2 className="gen-panel-title">The generator is unavailable</h2>
           <p>{gate.message}</p>
@@ -137,7 +127,7 @@ export default function Generator() {
           </button>
         </div>
       )}
-      {bench && <Workspace bench={bench} blocked={gate.kind !== 'open'} />}
+      {signedIn && bench && <Workspace bench={bench} blocked={gate.kind !== 'open'} />}
       {/* This page has no cart island to draw the toasts, so the generator draws them. */}
       <ToastList />
     </div>

@@ -11,7 +11,7 @@ import { isRecord } from '../../../shared/common/index.ts';
 
 /**
  * The /generator page's client for the server's generator API: JSON over fetch with the staff
- * token, answers checked by hand (no validation library in the browser bundle), and failures as
+ * session's cookie (docs/behaviour/staff-accounts.md), answers checked by hand (no validation library in the browser bundle), and failures as
  * errors carrying the server's own `{error}` message.
  */
 
@@ -27,9 +27,7 @@ export class GeneratorApiError extends Error {
 }
 
 export interface GeneratorApiOptions {
-  /** The staff token to send, if any (read on every call, so a new one applies at once). */
-  token(): string | undefined;
-  /** A 401: the token is missing or wrong. */
+  /** A 401: the session ended (signed out elsewhere, revoked, expired). */
   onUnauthorized?(message: string): void;
   fetch?: typeof fetch;
 }
@@ -68,11 +66,9 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
   async function call(path: string, init: RequestInit): Promise<Json> {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
-    const token = options.token();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
     let response: Response;
     try {
-      response = await fetcher(path, { ...init, headers, cache: 'no-store' });
+      response = await fetcher(path, { ...init, headers, cache: 'no-store', credentials: 'same-origin' });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new GeneratorApiError(0, 'Could not reach the server; check the connection and try again');

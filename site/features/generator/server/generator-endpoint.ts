@@ -1,5 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
+import type { Staff, Who } from '../../../../shared/staff/index.ts';
+import { guardStaff } from '../../staff/server/staff-guard.ts';
 import type { GeneratorServices } from './services.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 import { errorResponse, jsonResponse } from '../../../server/http/json-response.ts';
@@ -7,8 +9,8 @@ import { parseBody } from './request-schemas.ts';
 import { readJsonBody } from '../../../server/http/read-json-body.ts';
 
 /**
- * The shape every generator endpoint shares: the services from `locals`, the access check before
- * anything is read, the body read with its limit and validated, and failures as `{error}` JSON with
+ * The shape every generator endpoint shares: the services from `locals`, the staff check before
+ * anything is read (a session or an API key, same-origin; docs/behaviour/staff-accounts.md), the body read with its limit and validated, and failures as `{error}` JSON with
  * the right status. Nothing but a message ever reaches the caller; details go to the server log.
  */
 
@@ -24,39 +26,51 @@ function failureResponse(error: unknown, services: GeneratorServices, what: stri
   return errorResponse(status >= 400 && status <= 599 ? status : 500, message);
 }
 
+/** Who is calling, for the audit trail and the checks that depend on the caller. */
+export interface Caller {
+  who: Who;
+  staff: Staff;
+  address: string | undefined;
+}
+
 /** A JSON POST endpoint: `run` gets the validated body and answers with a JSON-able value. */
 export function generatorPost<S extends z.ZodType>(
   what: string,
   schema: S,
-  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal) => Promise<unknown>,
+  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal, caller: Caller) => Promise<unknown>,
 ): APIRoute {
   return async (context) => {
     const services = context.locals.generator;
     if (!services) return errorResponse(503, NOT_SERVED);
-    const access = services.authorize(context.request.headers);
-    if (!access.allowed) return errorResponse(access.status, access.error, access.headers);
+    const guard = await guardStaff(context);
+    if (!guard.ok) return guard.response;
+    const problem = services.problem();
+    if (problem) return errorResponse(503, problem);
+    const caller = { who: guard.who, staff: guard.staff, address: context.request.headers.get('x-forwarded-for') ?? undefined };
     try {
       const body = parseBody(schema, await readJsonBody(context.request));
-      return jsonResponse(await run(services, body, context.request.signal));
+      return jsonResponse(await run(services, body, context.request.signal, caller));
     } catch (error) {
       return failureResponse(error, services, what);
     }
   };
 }
 
-/** A GET endpoint; `bearer: false` for URLs a browser loads by itself (images). */
+/** A GET endpoint (design images too: the browser sends the session cookie with them). */
 export function generatorGet(
   what: string,
-  run: (services: GeneratorServices, context: APIContext) => Promise<Response>,
-  { bearer = true } = {},
+  run: (services: GeneratorServices, context: APIContext, caller: Caller) => Promise<Response>,
 ): APIRoute {
   return async (context) => {
     const services = context.locals.generator;
     if (!services) return errorResponse(503, NOT_SERVED);
-    const access = services.authorize(context.request.headers, { bearer });
-    if (!access.allowed) return errorResponse(access.status, access.error, access.headers);
+    const guard = await guardStaff(context);
+    if (!guard.ok) return guard.response;
+    const problem = services.problem();
+    if (problem) return errorResponse(503, problem);
+    const caller = { who: guard.who, staff: guard.staff, address: context.request.headers.get('x-forwarded-for') ?? undefined };
     try {
-      return await run(services, context);
+      return await run(services, context, caller);
     } catch (error) {
       return failureResponse(error, services, what);
     }

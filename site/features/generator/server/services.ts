@@ -11,7 +11,6 @@ import type {
   PublishRequestBody,
   PublishResult,
 } from '../../../../shared/generator/browser.ts';
-import { createGeneratorAccess, type AccessDecision, type AccessMode } from './access.ts';
 import { findDesignFile } from './design-files.ts';
 import { DESIGN_FILE_NAME, designFileFromUrl, designUrl } from './design-urls.ts';
 import { createGeneratorWorker } from './generator-worker.ts';
@@ -26,19 +25,20 @@ export type { DesignUrls, GeneratorSettings };
  */
 
 export interface GeneratorServices {
-  /** `bearer: false` for design images, which browsers load without headers. */
-  authorize(headers: Headers, options?: { bearer?: boolean }): AccessDecision;
+  /** Why the generator cannot run (a configuration problem), or undefined when it can. */
+  problem(): string | undefined;
   settings(): GeneratorSettings;
   generateConcepts(request: ConceptRequest, signal?: AbortSignal): Promise<Concept[]>;
   generateDesign(request: DesignRequestBody, signal?: AbortSignal): Promise<DesignUrls>;
   /** Publishes a product whose imageUrl is one of this server's designs. */
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+  /** True when publishing goes to a real Shopify store (which needs an aal2 session). */
+  publishesToRealStore(): boolean;
   /** The file of a stored design, by its name in /api/designs/{name}; undefined when there is none. */
   designFile(name: string): Promise<string | undefined>;
   log(line: string): void;
   /** One line for the startup log. */
   describe(): string;
-  readonly mode: AccessMode | 'misconfigured';
   close(): Promise<void>;
 }
 
@@ -63,6 +63,14 @@ function describeProviders(config: Config): { generators: string; publishTo: str
   };
 }
 
+function planPublisherTarget(config: Config): string | undefined {
+  try {
+    return planPublisher(config).target;
+  } catch {
+    return undefined;
+  }
+}
+
 function publicUrlOf(fileUrl: string): string {
   const name = path.basename(fileURLToPath(fileUrl));
   if (!DESIGN_FILE_NAME.test(name)) throw new GeneratorServiceError('internal', `The design store wrote an unexpected file name: ${name}`);
@@ -74,7 +82,6 @@ export function createGeneratorServices({
   log = (line) => console.log(line),
   onPublished,
 }: GeneratorServicesOptions): GeneratorServices {
-  const access = createGeneratorAccess({ token: config.generator.token, host: config.server.host });
   const designsDir = config.generator.designsDir;
   let providers: ReturnType<typeof describeProviders> | undefined;
   let problem: string | undefined;
@@ -95,12 +102,9 @@ export function createGeneratorServices({
   }
 
   return {
-    mode: problem ? 'misconfigured' : access.mode,
+    problem: () => problem,
 
-    authorize(headers, options) {
-      if (problem) return { allowed: false, status: 503, error: problem };
-      return access.check(headers, options);
-    },
+    publishesToRealStore: () => planPublisherTarget(config) === 'shopify',
 
     settings() {
       return {
@@ -140,8 +144,7 @@ export function createGeneratorServices({
 
     describe() {
       if (problem) return `OFF: ${problem}`;
-      if (access.mode === 'off') return access.describe();
-      return `${access.describe()}; concepts and designs ${providers?.generators}; publishing to ${providers?.publishTo}`;
+      return `staff accounts required; concepts and designs ${providers?.generators}; publishing to ${providers?.publishTo}`;
     },
 
     close: () => worker.close(),

@@ -1,0 +1,27 @@
+import type { PublishRequestBody, PublishResult } from '../../../../shared/generator/index.ts';
+import { STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
+import type { Caller } from './generator-endpoint.ts';
+import type { GeneratorServices } from './services.ts';
+
+/**
+ * Publishing on behalf of a staff member: a real Shopify store needs a session that passed a second
+ * factor (aal2); the embedded shop needs only a signed-in member. Recorded in the audit trail with
+ * the shop's product id (docs/behaviour/staff-accounts.md).
+ */
+export async function publishAs(
+  caller: Caller,
+  services: GeneratorServices,
+  product: PublishRequestBody,
+  signal: AbortSignal,
+): Promise<PublishResult> {
+  if (services.publishesToRealStore() && caller.who.aal !== 'aal2') throw new StaffError(403, STAFF_MESSAGES.aal2Needed);
+  const result = await services.publish(product, signal);
+  caller.staff.record({
+    event: 'PRODUCT_PUBLISHED',
+    actor: caller.who,
+    subject: result.productId,
+    address: caller.address,
+    detail: { name: product.name, via: caller.who.via },
+  });
+  return result;
+}
