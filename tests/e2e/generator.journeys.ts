@@ -5,6 +5,7 @@ import { STAFF_MESSAGES } from '../../shared/staff/index.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
 import {
   AUTH_CHECK,
+  asOwnClient,
   E2E_STAFF,
   harness,
   hydrated,
@@ -73,7 +74,7 @@ export function generatorJourneys(): void {
       await signInAsStaff(page);
       await page.getByRole('heading', { name: 'Ready to Generate Products' }).waitFor();
       expect(await page.getByText('Configure your settings above and click Generate Products').count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+      expect(await page.getByRole('navigation', { name: 'Staff' }).getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(1);
 
       // The session is a cookie: a reload does not ask again.
       await page.reload();
@@ -97,6 +98,7 @@ export function generatorJourneys(): void {
 
       // Another browser has to sign in too.
       const other = await context.browser()!.newContext();
+      await asOwnClient(other);
       const second = await other.newPage();
       await openGenerator(second);
       await second.getByRole('form', { name: 'Sign in' }).waitFor();

@@ -59,8 +59,22 @@ export let pagesWatched = 0;
 /** Chromium reports a blocked script, style, image or fetch as a console message naming the policy. */
 const CSP_REPORT = /Content Security Policy/i;
 
+let contexts = 0;
+
+/**
+ * Each context signs in as its own client: npm start trusts the loopback proxy (TRUST_PROXY) and this
+ * stands in for it, so the per-address sign-in limits count each journey's browser apart.
+ */
+export async function asOwnClient(context: BrowserContext): Promise<void> {
+  const address = `10.77.${Math.floor(++contexts / 250)}.${(contexts % 250) + 1}`;
+  await context.route('**/api/auth/**', async (route) =>
+    route.continue({ headers: { ...(await route.request().allHeaders()), 'x-forwarded-for': address } }),
+  );
+}
+
 export async function newPage(viewport = { width: 1280, height: 900 }): Promise<ObservedPage> {
   const context = await harness.browser.newContext({ viewport });
+  await asOwnClient(context);
   const page = await context.newPage();
   const messages: string[] = [];
   const observe = (p: Page) => {

@@ -58,6 +58,8 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
       DATA_DIR: dataDir,
       SITE_BUILDS_DIR: buildsDir,
       GENERATOR_DELAY_MS: '50',
+      // The journeys' browsers reach the store through a stand-in proxy that names each one (tests/e2e/harness.ts).
+      TRUST_PROXY: 'loopback',
       ...FAKE_SECRETS,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],

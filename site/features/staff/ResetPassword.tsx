@@ -46,7 +46,7 @@ export default function ResetPassword() {
       <h2 id="staff-reset-title" className="gen-panel-title">
         Choose a new password
       </h2>
-      <form onSubmit={submit} aria-label="New password">
+      <form onSubmit={submit} aria-label="Reset password">
         <div className="gen-field">
           <label htmlFor="staff-new-password">New password</label>
           <input
