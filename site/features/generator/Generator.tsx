@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/browser.ts';
-import { createGeneratorController, type GenerateSettings, type GeneratorController } from './generator-store.ts';
 import { $generatorToken, forgetGeneratorToken, loadGeneratorToken, saveGeneratorToken } from './token-store.ts';
 import { showToast } from '../toasts/toasts.ts';
 import { useStore } from '../shell/use-store.ts';
-import { createApiProviders, type ApiProviders } from './api-providers.ts';
 import { createGeneratorApi, GeneratorApiError, type GeneratorSettings } from './generator-api.ts';
+import { createWorkspace, type GenerateSettings, type WorkspaceController } from './workspace-store.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { ToastList } from '../toasts/ToastList.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
+import { RunsList } from './RunsList.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import { TokenForm } from './TokenForm.tsx';
 
 /**
  * The /generator island: checks access with the server (asking for the staff token when needed),
- * then drives the shared pipeline through the API: settings, progress, cards, publishing, toasts.
+ * then shows a run kept on the server as it progresses: settings, progress, Stop, the cards with
+ * their review actions, publishing, the Runs list and toasts (docs/behaviour/generator.md).
  */
 
 type Gate =
@@ -27,18 +28,44 @@ type Gate =
 
 interface Workbench {
   settings: GeneratorSettings;
-  providers: ApiProviders;
-  controller: GeneratorController;
+  workspace: WorkspaceController;
+}
+
+/** The run named in the address (?run=<id>), if any. */
+function runIdFromUrl(): string | undefined {
+  return new URLSearchParams(window.location.search).get('run') ?? undefined;
+}
+
+function showRunId(id: string): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('run') === id) return;
+  url.searchParams.set('run', id);
+  window.history.replaceState(window.history.state, '', url);
 }
 
 function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
-  const { products, running, progress, publishing } = useStore(bench.controller.$view);
-  const generate = useCallback((settings: GenerateSettings) => void bench.controller.generate(settings), [bench]);
-  const publish = useCallback((indices?: readonly number[]) => void bench.controller.publish(indices), [bench]);
+  const { run, runs, loaded, busy } = useStore(bench.workspace.$view);
+  const workspace = bench.workspace;
+  const running = run?.state === 'running';
+  const progress = run?.progress ?? '';
+  const products = run?.products ?? [];
+  const publishing = products.some((p) => p.activity === 'publish');
+  const generate = useCallback((settings: GenerateSettings) => void workspace.generate(settings), [workspace]);
+  const publish = useCallback((indices?: readonly number[]) => void workspace.publish(indices), [workspace]);
+  const act = useCallback<WorkspaceController['act']>((index, action) => workspace.act(index, action), [workspace]);
+  const edit = useCallback<WorkspaceController['edit']>((index, changes) => workspace.edit(index, changes), [workspace]);
+  const open = useCallback((id: string) => void workspace.open(id), [workspace]);
 
   return (
     <>
-      <SettingsCard running={running} blocked={blocked || publishing.length > 0} progress={progress} onGenerate={generate} />
+      <SettingsCard running={running || busy} blocked={blocked || publishing || !loaded} progress={progress} onGenerate={generate} />
+      {running && (
+        <div className="gen-stop">
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void workspace.stop()}>
+            Stop
+          </button>
+        </div>
+      )}
       <p className="sr-only" role="status" aria-live="polite">
         {progress}
       </p>
@@ -50,16 +77,17 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
       <p className="gen-providers">
         Ideas and designs: {bench.settings.generators}. Publishing to {bench.settings.publishTo}.
       </p>
-      {products.length === 0 && !running ? (
+      <RunsList runs={runs} openId={run?.id} onOpen={open} />
+      {!loaded ? null : products.length === 0 && !running ? (
         <EmptyState />
       ) : (
         <ProductsSection
           products={products}
           running={running}
-          publishing={publishing}
-          shopName={bench.settings.shopName}
-          printUrlOf={bench.providers.printUrlOf}
+          providerName={bench.settings.providerName}
           onPublish={publish}
+          onAction={act}
+          onEdit={edit}
         />
       )}
     </>
@@ -77,7 +105,9 @@ export default function Generator() {
         token: () => $generatorToken.get(),
         onUnauthorized: () => {
           // Whatever was running cannot go on without a token; what finished stays on the page.
-          benchRef.current?.controller.cancel();
+          benchRef.current?.workspace.close();
+          benchRef.current = undefined;
+          setBench(undefined);
           const refused = $generatorToken.get() !== undefined;
           forgetGeneratorToken();
           setGate({ kind: 'locked', refused });
@@ -91,10 +121,10 @@ export default function Generator() {
     try {
       const settings = await api.settings();
       if (!benchRef.current) {
-        const providers = createApiProviders(api, settings.shopName);
-        const controller = createGeneratorController({ ...providers, delayMs: settings.delayMs, notify: showToast });
-        benchRef.current = { settings, providers, controller };
+        const workspace = createWorkspace({ api, providerName: settings.providerName, notify: showToast, showRunId });
+        benchRef.current = { settings, workspace };
         setBench(benchRef.current);
+        await workspace.open(runIdFromUrl());
       }
       setGate({ kind: 'open' });
     } catch (error) {
@@ -107,7 +137,7 @@ export default function Generator() {
   useEffect(() => {
     loadGeneratorToken();
     void check();
-    return () => benchRef.current?.controller.cancel();
+    return () => benchRef.current?.workspace.close();
   }, [check]);
 
   const unlock = useCallback(

@@ -24,20 +24,40 @@ function failureResponse(error: unknown, services: GeneratorServices, what: stri
   return errorResponse(status >= 400 && status <= 599 ? status : 500, message);
 }
 
+/**
+ * A state-changing request sent by a page on another site: its Origin names another host than the
+ * one it was sent to. Browsers always send Origin on a POST, so a missing one is a script, which the
+ * token (or the loopback rule) already covers.
+ */
+function crossSiteRefusal(headers: Headers): Response | undefined {
+  const origin = headers.get('origin');
+  if (!origin) return undefined;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = '';
+  }
+  if (originHost && originHost === headers.get('host')) return undefined;
+  return errorResponse(403, 'The generator only accepts changes sent from its own pages.');
+}
+
 /** A JSON POST endpoint: `run` gets the validated body and answers with a JSON-able value. */
 export function generatorPost<S extends z.ZodType>(
   what: string,
   schema: S,
-  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal) => Promise<unknown>,
+  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal, context: APIContext) => Promise<unknown>,
 ): APIRoute {
   return async (context) => {
     const services = context.locals.generator;
     if (!services) return errorResponse(503, NOT_SERVED);
     const access = services.authorize(context.request.headers);
     if (!access.allowed) return errorResponse(access.status, access.error, access.headers);
+    const crossSite = crossSiteRefusal(context.request.headers);
+    if (crossSite) return crossSite;
     try {
       const body = parseBody(schema, await readJsonBody(context.request));
-      return jsonResponse(await run(services, body, context.request.signal));
+      return jsonResponse(await run(services, body, context.request.signal, context));
     } catch (error) {
       return failureResponse(error, services, what);
     }

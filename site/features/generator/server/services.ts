@@ -16,6 +16,7 @@ import { findDesignFile } from './design-files.ts';
 import { DESIGN_FILE_NAME, designFileFromUrl, designUrl } from './design-urls.ts';
 import { createGeneratorWorker } from './generator-worker.ts';
 import { GeneratorServiceError, serviceErrorFrom } from './service-error.ts';
+import { createRunService, type RunService } from './run-service.ts';
 
 export type { DesignUrls, GeneratorSettings };
 
@@ -35,6 +36,8 @@ export interface GeneratorServices {
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
   /** The file of a stored design, by its name in /api/designs/{name}; undefined when there is none. */
   designFile(name: string): Promise<string | undefined>;
+  /** The runs in DATA_DIR (undefined while the generator is misconfigured). */
+  readonly runs: RunService | undefined;
   log(line: string): void;
   /** One line for the startup log. */
   describe(): string;
@@ -94,6 +97,31 @@ export function createGeneratorServices({
     }
   }
 
+  async function publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+    const name = designFileFromUrl(product.imageUrl);
+    if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
+    const file = await findDesignFile(designsDir, name);
+    if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
+    // The publisher reads the file straight from disk rather than over HTTP from ourselves.
+    const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
+    onPublished?.(result);
+    return result;
+  }
+
+  // Runs live in DATA_DIR/generator/runs.db and go on where they stood when the process stopped.
+  const runs = problem
+    ? undefined
+    : createRunService({
+        dataDir: config.localShop.dataDir,
+        designsDir,
+        delayMs: config.generator.delayMs,
+        concepts: { generateConcepts: (request, signal) => worker.run({ kind: 'concepts', request }, signal) },
+        designs: { generateDesign: (request, signal) => worker.run({ kind: 'design', request }, signal) },
+        publisher: { providerName: providers?.providerName ?? 'Shopify', publish },
+        log,
+      });
+  const resuming = runs ? setImmediate(() => runs.runner.resumeAll()) : undefined;
+
   return {
     mode: problem ? 'misconfigured' : access.mode,
 
@@ -122,17 +150,9 @@ export function createGeneratorServices({
         };
       }),
 
-    publish: (product, signal) =>
-      run(async () => {
-        const name = designFileFromUrl(product.imageUrl);
-        if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
-        const file = await findDesignFile(designsDir, name);
-        if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
-        // The publisher reads the file straight from disk rather than over HTTP from ourselves.
-        const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
-        onPublished?.(result);
-        return result;
-      }),
+    publish: (product, signal) => run(() => publish(product, signal)),
+
+    runs,
 
     designFile: (name) => findDesignFile(designsDir, name),
 
@@ -144,6 +164,10 @@ export function createGeneratorServices({
       return `${access.describe()}; concepts and designs ${providers?.generators}; publishing to ${providers?.publishTo}`;
     },
 
-    close: () => worker.close(),
+    async close() {
+      if (resuming) clearImmediate(resuming);
+      await runs?.close();
+      await worker.close();
+    },
   };
 }
