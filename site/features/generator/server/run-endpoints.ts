@@ -18,7 +18,7 @@ export const LIVE_WAIT_MS = 25_000;
 const RUN_ID = /^[0-9a-f]{16}$/;
 
 function runsOf(services: GeneratorServices): RunService {
-  if (!services.runs) throw new ApiError(503, 'The generator is not configured correctly');
+  if (!services.runs) throw new ApiError('unavailable', 'The generator is not configured correctly');
   return services.runs;
 }
 
@@ -29,13 +29,13 @@ function actorOf(_context: APIContext): null {
 
 function runIdOf(context: APIContext): string {
   const id = context.params.id ?? '';
-  if (!RUN_ID.test(id)) throw new ApiError(404, 'There is no run with that id');
+  if (!RUN_ID.test(id)) throw new ApiError('not-found', 'There is no run with that id');
   return id;
 }
 
 function indexOf(context: APIContext): number {
   const text = context.params.index ?? '';
-  if (!/^\d{1,3}$/.test(text)) throw new ApiError(404, 'There is no product with that number');
+  if (!/^\d{1,3}$/.test(text)) throw new ApiError('not-found', 'There is no product with that number');
   return Number(text);
 }
 
@@ -45,15 +45,15 @@ function withRunErrors<T>(work: () => T): T {
     return work();
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    if (name === 'RunNotFound') throw new ApiError(404, (error as Error).message);
-    if (name === 'RunConflict') throw new ApiError(409, (error as Error).message);
+    if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
+    if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
     throw error;
   }
 }
 
 function runOrNotFound(runs: RunService, id: string) {
   const run = runs.get(id);
-  if (!run) throw new ApiError(404, 'There is no run with that id');
+  if (!run) throw new ApiError('not-found', 'There is no run with that id');
   return run;
 }
 
@@ -67,7 +67,7 @@ export const listRuns: APIRoute = generatorGet('listing runs', async (services) 
 export const startRun: APIRoute = generatorPost('starting a run', StartRunSchema, async (services, body, _signal, context) => {
   const runs = runsOf(services);
   const busy = runs.list().find((run) => run.state === 'running');
-  if (busy) throw new ApiError(409, 'A run is already going: stop it or wait for it to finish');
+  if (busy) throw new ApiError('conflict', 'A run is already going: stop it or wait for it to finish');
   return {
     run: runs.start({
       count: body.count,
@@ -87,7 +87,7 @@ export const readRun: APIRoute = generatorGet('reading a run', async (services, 
   const id = runIdOf(context);
   const after = context.url.searchParams.get('after');
   if (after !== null) {
-    if (!/^\d{1,15}$/.test(after)) throw new ApiError(400, 'after must be a run version (a whole number)');
+    if (!/^\d{1,15}$/.test(after)) throw new ApiError('bad-request', 'after must be a run version (a whole number)');
     await runs.waitForChange(id, Number(after), LIVE_WAIT_MS, context.request.signal);
   }
   return jsonResponse({ run: runOrNotFound(runs, id) });
@@ -107,7 +107,7 @@ export const runAction: APIRoute = generatorPost('changing a run', PublishRunSch
       return { claimed, run: runOrNotFound(runs, id) };
     }
     default:
-      throw new ApiError(404, 'Runs know only stop and publish');
+      throw new ApiError('not-found', 'Runs know only stop and publish');
   }
 });
 
@@ -140,13 +140,13 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
     case 'discard':
       await withRunErrors(() => runs.runner.discard(id, index, actor)).catch((error: unknown) => {
         const name = error instanceof Error ? error.name : '';
-        if (name === 'RunConflict') throw new ApiError(409, (error as Error).message);
-        if (name === 'RunNotFound') throw new ApiError(404, (error as Error).message);
+        if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
+        if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
         throw error;
       });
       break;
     default:
-      throw new ApiError(404, 'Products know only edit, regenerate, discard and retry');
+      throw new ApiError('not-found', 'Products know only edit, regenerate, discard and retry');
   }
   return { run: runOrNotFound(runs, id) };
 });
