@@ -1,4 +1,4 @@
-import type { BrandProfile } from '../../common/index.ts';
+import type { BrandProfile, ErrorKind } from '../../common/index.ts';
 import { GENERATOR_MESSAGES } from '../messages.ts';
 import { GenerationFailed, PipelineCancelled, designProducts, errorMessage, generateProducts, publishProducts } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
@@ -48,10 +48,12 @@ export type ProductEdit = Partial<Pick<Concept, 'name' | 'quote_primary' | 'desc
 /** A request the run cannot do in the product's current state (a 409 on the API). */
 export class RunConflict extends Error {
   override name = 'RunConflict';
+  readonly kind: ErrorKind = 'conflict';
 }
 
 export class RunNotFound extends Error {
   override name = 'RunNotFound';
+  readonly kind: ErrorKind = 'not-found';
 }
 
 export const STOPPED_BEFORE_DESIGN = 'Stopped before its design was made';
