@@ -137,7 +137,7 @@ export interface RunProductView extends Concept {
   failedStep?: 'design' | 'publish';
   imageUrl?: string;
   printUrl?: string;
-  shopifyId?: string;
+  shopProductId?: string;
   handle?: string;
   publishedAt?: string;
   editedAt?: string;

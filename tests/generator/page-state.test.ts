@@ -63,7 +63,7 @@ describe('the toasts of a change seen live', () => {
     const published = run(5, {
       state: 'finished',
       products: [
-        product(0, { status: 'published', shopifyId: 'gid://shopify/Product/1' }),
+        product(0, { status: 'published', shopProductId: 'gid://shopify/Product/1' }),
         product(1, { status: 'error', error: 'productCreate failed', failedStep: 'publish' }),
       ],
     });

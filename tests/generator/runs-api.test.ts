@@ -254,7 +254,7 @@ describe('publishing exactly once', () => {
     await services.runs!.runner.idle(run.id);
     const product = services.runs!.get(run.id)!.products[0]!;
     expect(product.status).toBe('published');
-    expect(product.shopifyId).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+    expect(product.shopProductId).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
 
     // Published again under the same key (a retry after a lost answer): the same product comes back.
     const shop = LocalShopStore.open(dir);
@@ -269,7 +269,7 @@ describe('publishing exactly once', () => {
         variants: [{ optionValues: [], price: 100, availableForSale: true }],
         images: [],
       });
-      expect(again).toMatchObject({ id: product.shopifyId, handle: product.handle, existed: true });
+      expect(again).toMatchObject({ id: product.shopProductId, handle: product.handle, existed: true });
       expect(shop.productCount()).toBe(1);
     } finally {
       shop.close();

@@ -42,7 +42,7 @@ function hostOver(dataDir: string, designs: DesignProvider, publisher?: Publishe
     brand: BRAND,
     concepts: { generateConcepts: async (request) => Array.from({ length: request.productCount }, (_, i) => concept(i + 1)) },
     designs,
-    publisher: publisher ?? { providerName: 'Shopify', publish: async () => ({ productId: 'gid://shopify/Product/1' }) },
+    publisher: publisher ?? { shopName: 'Shopify', publish: async () => ({ productId: 'gid://shopify/Product/1' }) },
     delayMs: 0,
     designFiles: (design) => ({
       preview: path.basename(design.files?.preview ?? fileURLToPath(design.imageUrl)),
@@ -115,7 +115,7 @@ describe('a run after kill -9', () => {
     const keys: string[] = [];
     let answerLost = true;
     const publisher: Publisher = {
-      providerName: 'Shopify',
+      shopName: 'Shopify',
       async publish(product) {
         keys.push(product.publishKey!);
         if (!shop.has(product.publishKey!)) shop.set(product.publishKey!, `gid://shopify/Product/${shop.size + 1}`);

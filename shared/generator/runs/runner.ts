@@ -253,8 +253,8 @@ export function createRunner(host: RunnerHost): Runner {
         const after = store.updateProduct(
           runId,
           index,
-          { status: 'published', shopId: published.shopifyId, handle: published.handle, publishedAt: new Date().toISOString() },
-          { event: { kind: 'published', actor: null, detail: { shopId: published.shopifyId, handle: published.handle } } },
+          { status: 'published', shopId: published.shopProductId, handle: published.handle, publishedAt: new Date().toISOString() },
+          { event: { kind: 'published', actor: null, detail: { shopId: published.shopProductId, handle: published.handle } } },
         );
         changed(runId);
         if (after) host.onPublished?.(after);

@@ -84,7 +84,7 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
         <ProductsSection
           products={products}
           running={running}
-          providerName={bench.settings.providerName}
+          providerName={bench.settings.shopName}
           onPublish={publish}
           onAction={act}
           onEdit={edit}
@@ -121,7 +121,7 @@ export default function Generator() {
     try {
       const settings = await api.settings();
       if (!benchRef.current) {
-        const workspace = createWorkspace({ api, providerName: settings.providerName, notify: showToast, showRunId });
+        const workspace = createWorkspace({ api, providerName: settings.shopName, notify: showToast, showRunId });
         benchRef.current = { settings, workspace };
         setBench(benchRef.current);
         await workspace.open(runIdFromUrl());

@@ -44,7 +44,7 @@ export function productView(product: RunProduct): RunProductView {
     ...(product.status === 'error' && product.failedStep ? { failedStep: product.failedStep } : {}),
     ...(product.preview ? { imageUrl: designUrl(product.preview) } : {}),
     ...(product.print ? { printUrl: designUrl(product.print) } : {}),
-    ...(product.shopId ? { shopifyId: product.shopId } : {}),
+    ...(product.shopId ? { shopProductId: product.shopId } : {}),
     ...(product.handle ? { handle: product.handle } : {}),
     ...(product.publishedAt ? { publishedAt: product.publishedAt } : {}),
     ...(product.editedAt ? { editedAt: product.editedAt } : {}),

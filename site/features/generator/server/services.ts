@@ -117,7 +117,7 @@ export function createGeneratorServices({
         delayMs: config.generator.delayMs,
         concepts: { generateConcepts: (request, signal) => worker.run({ kind: 'concepts', request }, signal) },
         designs: { generateDesign: (request, signal) => worker.run({ kind: 'design', request }, signal) },
-        publisher: { providerName: providers?.providerName ?? 'Shopify', publish },
+        publisher: { shopName: providers?.shopName ?? 'Shopify', publish },
         log,
       });
   const resuming = runs ? setImmediate(() => runs.runner.resumeAll()) : undefined;
