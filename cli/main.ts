@@ -3,6 +3,7 @@ import { exitCodeOf, STORE_NAME } from '../shared/common/index.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerBackupCommands } from './commands/backup.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
+import { registerRunsCommand } from './commands/runs.ts';
 import { registerShopCommand } from './commands/shop.ts';
 import { registerShopifyCommand } from './commands/shopify.ts';
 import { registerStaffCommand } from './commands/staff.ts';
@@ -16,20 +17,36 @@ import { packageVersion } from './version.ts';
  */
 
 export function buildProgram(options: { onExitCode?: (code: number) => void } = {}): Command {
-  const program = new Command('tshirt-gen')
+  const program: Command = new Command('tshirt-gen')
     .description(`${STORE_NAME}: generate funny AI t-shirt products and run the embedded test shop`)
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     // Errors are printed once, as one line, by main(); commander must not print or exit itself.
     .exitOverride()
     .configureOutput({ outputError: () => {} })
-    .addHelpText('after', `\nWithout a command, tshirt-gen runs generate (tshirt-gen generate --help).\n\n${EXIT_CODES_HELP}`);
+    .addHelpText('after', () => `\n${generateOptionsHelp(program)}\n\n${EXIT_CODES_HELP}`);
   registerGenerateCommand(program, options.onExitCode ?? (() => {}));
   registerShopCommand(program);
   registerShopifyCommand(program);
   registerBackupCommands(program);
   registerStaffCommand(program);
+  registerRunsCommand(program, options.onExitCode ?? (() => {}));
   return program;
+}
+
+/**
+ * `npx tshirt-gen --count 6 --theme …` is how people meet the tool, so the top-level help shows the
+ * default command's options too, not only the list of commands.
+ */
+function generateOptionsHelp(program: Command): string {
+  const generate = program.commands.find((command) => command.name() === 'generate');
+  if (!generate) return '';
+  const help = generate.createHelp();
+  const width = help.padWidth(generate, help);
+  const lines = help
+    .visibleOptions(generate)
+    .map((option) => `  ${help.optionTerm(option).padEnd(width)}  ${help.optionDescription(option)}`);
+  return ['Without a command, tshirt-gen runs generate, whose options are:', ...lines].join('\n');
 }
 
 /** The first line of a message, without commander's "error:" and without anything that could drive the terminal (arguments echo back). */

@@ -6,6 +6,10 @@
 export const ERROR_KINDS = {
   /** The request or the command line is wrong as sent (a field, a flag, a body that is not JSON). */
   'bad-request': { status: 400, exitCode: 2 },
+  /** What the request names does not exist (a run, a product of a run). */
+  'not-found': { status: 404, exitCode: 2 },
+  /** The thing asked about is not in a state for it (a product being published, a second run while one is going). */
+  conflict: { status: 409, exitCode: 1 },
   /** The request body is larger than the server reads. */
   'too-large': { status: 413, exitCode: 2 },
   /** The request body is not JSON. */

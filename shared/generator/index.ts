@@ -5,3 +5,5 @@ export * from './concept-schema.ts';
 export * from './providers/index.ts';
 export { planGenerators, planPublisher, SHOP_NAME } from './providers/selection.ts';
 export { writeAtomically } from './write-atomically.ts';
+export * from './runs/run-store.ts';
+export * from './runs/runner.ts';

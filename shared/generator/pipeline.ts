@@ -109,7 +109,6 @@ export async function generateProducts(
   providers: { concepts: ConceptProvider; designs: DesignProvider },
 ): Promise<GeneratedProduct[]> {
   const { signal } = options;
-  const delayMs = options.delayMs ?? DEFAULT_DESIGN_DELAY_MS;
   const progress = (message: string) => options.onProgress?.(message);
   const board = createBoard(options);
   throwIfAborted(signal);
@@ -135,16 +134,52 @@ export async function generateProducts(
   board.replaceAll(
     concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })),
   );
-  const total = board.products.length;
-  progress(GENERATOR_MESSAGES.generatedConcepts(total));
+  progress(GENERATOR_MESSAGES.generatedConcepts(board.products.length));
+  await designBoard(board, options, providers.designs);
+  return [...board.products];
+}
 
-  for (const product of [...board.products]) {
+export interface DesignOptions extends PipelineListener {
+  brand: BrandProfile;
+  delayMs?: number;
+  signal?: AbortSignal;
+  /** The colours for one product's design (default the brand's); a regenerated design asks for another order. */
+  colorsFor?(product: GeneratedProduct): readonly string[];
+}
+
+/**
+ * Makes the design of every `pending` product, one at a time in list order, with the pause after
+ * each: the second half of a run, and how a run stopped midway (a restart, a retry) is finished.
+ */
+export async function designProducts(
+  products: readonly GeneratedProduct[],
+  options: DesignOptions,
+  designs: DesignProvider,
+): Promise<GeneratedProduct[]> {
+  const board = createBoard(options, products);
+  await designBoard(board, options, designs);
+  return [...board.products];
+}
+
+async function designBoard(board: ReturnType<typeof createBoard>, options: DesignOptions, designs: DesignProvider): Promise<void> {
+  const { signal } = options;
+  const delayMs = options.delayMs ?? DEFAULT_DESIGN_DELAY_MS;
+  const progress = (message: string) => options.onProgress?.(message);
+  const total = board.products.length;
+
+  const todo = board.products.map((product, position) => ({ product, position })).filter(({ product }) => product.status === 'pending');
+  for (const { product, position } of todo) {
     throwIfAborted(signal);
     board.update(product.index, { status: 'generating' });
-    progress(GENERATOR_MESSAGES.generatingDesign(product.index + 1, total, product.name));
+    progress(GENERATOR_MESSAGES.generatingDesign(position + 1, total, product.name));
     try {
-      const design = await providers.designs.generateDesign(
-        { productName: product.name, quote: product.quote_primary, category: product.category, colors: options.brand.colors },
+      const design = await designs.generateDesign(
+        {
+          productName: product.name,
+          quote: product.quote_primary,
+          category: product.category,
+          colors: options.colorsFor?.(product) ?? options.brand.colors,
+        },
         signal,
       );
       board.update(product.index, { status: 'ready', imageUrl: design.imageUrl, ...(design.files ? { files: design.files } : {}) });
@@ -160,7 +195,6 @@ export async function generateProducts(
   }
 
   progress(GENERATOR_MESSAGES.allDesignsGenerated);
-  return [...board.products];
 }
 
 /** Publishes ready products one at a time; a failure marks that product alone. Only ready products are sent. */
@@ -191,6 +225,7 @@ export async function publishProducts(
           category: product.category,
           imageUrl: product.imageUrl,
           keywords: product.keywords,
+          ...(product.publishKey ? { publishKey: product.publishKey } : {}),
         },
         signal,
       );

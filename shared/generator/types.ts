@@ -31,6 +31,8 @@ export interface GeneratedProduct extends Concept {
   shopProductId?: string;
   /** The storefront handle, when the publisher knows it. */
   handle?: string;
+  /** Names this product in the shop, so publishing it again finds the product instead of making a second one. */
+  publishKey?: string;
 }
 
 export interface ConceptRequest {
@@ -60,6 +62,8 @@ export interface PublishRequestBody {
   category: string;
   imageUrl: string;
   keywords: string[];
+  /** With a key, the publisher first looks for the product it made under that key and returns it instead of making another. */
+  publishKey?: string;
 }
 
 export interface PublishResult {
@@ -99,4 +103,59 @@ export interface Publisher {
   /** The shop's name as shown in labels ('Shopify' for both the embedded shop and a real store). */
   readonly shopName: string;
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+}
+
+// ── Runs (docs/behaviour/generator.md, "Runs"): what the server keeps and the page shows ─────────
+
+/** Who did something: a staff account once accounts exist, else null (the shared staff token or the CLI). */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export type RunState = 'running' | 'finished' | 'failed' | 'stopped';
+
+/** One line of the "Runs" list. */
+export interface RunSummary {
+  id: string;
+  createdAt: string;
+  theme: string;
+  count: number;
+  state: RunState;
+  ready: number;
+  published: number;
+  failed: number;
+}
+
+/** A product of a run as the page shows it: the page's status, what "generating" means, and its file URLs. */
+export interface RunProductView extends Concept {
+  index: number;
+  status: ProductStatus;
+  /** What a 'generating' product is doing: its design, or being published. */
+  activity?: 'design' | 'publish';
+  error?: string;
+  failedStep?: 'design' | 'publish';
+  imageUrl?: string;
+  printUrl?: string;
+  shopProductId?: string;
+  handle?: string;
+  publishedAt?: string;
+  editedAt?: string;
+}
+
+/** A run as the page shows it; `version` goes up by one on every change. */
+export interface RunView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  count: number;
+  theme: string;
+  guidelines?: string;
+  state: RunState;
+  progress: string;
+  error?: string;
+  source: 'page' | 'cli';
+  actor: Actor | null;
+  version: number;
+  products: RunProductView[];
 }

@@ -15,6 +15,7 @@ import type { ErrorKind } from '../common/index.ts';
  */
 
 export { LocalShopStore, type CreatedProduct } from './store/store.ts';
+export { slugify } from './store/slug.ts';
 export { DEFAULT_SIZES, InvalidProductError, type NewProductInput, type ProductSpecInput } from './store/product-spec.ts';
 export { InvalidImageError } from './store/image-files.ts';
 export { seedCatalogue, seedContent } from './catalogue/seed.ts';

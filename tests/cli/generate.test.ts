@@ -310,6 +310,10 @@ describe('tshirt-gen generate', () => {
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/generate \[options\]\s+Generate product concepts/);
     expect(top.stdout).toContain('Exit codes:');
+    // `npx tshirt-gen --count 6 --theme …` is how people meet it: the top help shows generate's options too.
+    expect(top.stdout).toContain('Without a command, tshirt-gen runs generate, whose options are:');
+    for (const flag of ['--count <n>', '--theme <text>', '--publish', '--offline']) expect(top.stdout).toContain(flag);
+    expect(top.stdout).toMatch(/runs\s+The generator runs in DATA_DIR/);
     expect(generate.code).toBe(0);
     for (const flag of [
       '--count <n>',

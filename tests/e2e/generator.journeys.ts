@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
@@ -18,8 +20,9 @@ import {
 } from './harness.ts';
 
 /**
- * /generator end to end: staff sign-in, a run with a failing design, and publishing that reaches
- * the storefront through a rebuild while every page keeps answering; then the API over HTTP.
+ * /generator end to end: staff sign-in, publishing that reaches the storefront through a rebuild
+ * while every page keeps answering, the workspace (a run that survives a reload and shows in a
+ * second tab, Edit, Discard, one product from two tabs publishing at once); then the API over HTTP.
  */
 
 const LIVE_WITHIN_MS = 60_000;
@@ -36,7 +39,17 @@ async function generate(page: Page, count: number, theme: string): Promise<void>
 
 /** Waits until the run is over (the button reads 'Generate N Products' again). */
 async function runFinished(page: Page): Promise<void> {
-  await generateButton(page).waitFor({ timeout: 30_000 });
+  // Generous: the designs are made on the server, which these shared machines may keep busy.
+  await generateButton(page).waitFor({ timeout: 90_000 });
+}
+
+/** How many design previews the server has made so far. */
+function previewCount(dir: string): number {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith('-preview.png')).length;
+  } catch {
+    return 0;
+  }
 }
 
 function cards(page: Page) {
@@ -107,52 +120,6 @@ export function generatorJourneys(): void {
       await close();
     });
 
-    it('a design that fails shows Error on its card while the run goes on; a failed run says why', async () => {
-      const { page, messages, close } = await newPage();
-      let designCalls = 0;
-      // The first design request fails as an overloaded image model would; the rest reach the server.
-      await page.route('**/api/generate-product-design', (route) =>
-        designCalls++ === 0
-          ? route.fulfill({
-              status: 502,
-              contentType: 'application/json',
-              body: JSON.stringify({ error: 'The image model is overloaded' }),
-            })
-          : route.continue(),
-      );
-      await openGenerator(page);
-      await signInAsStaff(page);
-      await generate(page, 2, 'lighthouse keepers who automate everything');
-      // While running: inputs off, the button shows the progress with a spinner, screen readers hear it.
-      expect(await page.getByLabel('Number of Products').isDisabled()).toBe(true);
-      expect(await page.getByLabel('Theme/Category').isDisabled()).toBe(true);
-      await toast(page, 'Created 2 product ideas!').waitFor();
-      await runFinished(page);
-      await toast(page, 'All product designs created! Review and publish to Shopify.').waitFor();
-
-      expect(await cards(page).count()).toBe(2);
-      const failed = cards(page).nth(0);
-      expect(await failed.locator('.gen-badge').textContent()).toBe('Error');
-      expect(await failed.locator('.gen-card-error').textContent()).toBe('The image model is overloaded');
-      expect(await failed.getByRole('button', { name: 'Publish to Shopify' }).isDisabled()).toBe(true);
-      const ready = cards(page).nth(1);
-      expect(await ready.locator('.gen-badge').count()).toBe(0);
-      expect(await ready.locator('img').getAttribute('src')).toMatch(/^\/api\/designs\/[a-z0-9-]+-[0-9a-f]{24}-preview\.png$/);
-      expect(await ready.getByRole('button', { name: 'Publish to Shopify' }).isEnabled()).toBe(true);
-      expect(await page.locator('.sr-only[aria-live="polite"]').textContent()).toBe('All designs generated!');
-      expect(await page.getByRole('heading', { name: 'Generated Products (2)' }).count()).toBe(1);
-      expect(designCalls).toBe(2);
-
-      await page.route('**/api/generate-product-concepts', (route) =>
-        route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'OpenAI did not answer' }) }),
-      );
-      await generate(page, 2, 'anything');
-      await toast(page, 'Failed to generate products: OpenAI did not answer').waitFor();
-      await page.locator('.gen-status', { hasText: 'Error occurred' }).waitFor();
-      expect(unexpectedErrors(messages, [AUTH_CHECK, /502/])).toEqual([]);
-      await close();
-    });
-
     it('generate 2, Publish All Ready: both published, and both on the home page within 60 s while every page keeps answering', async () => {
       const { page, messages, close } = await newPage();
       await openGenerator(page);
@@ -166,11 +133,13 @@ export function generatorJourneys(): void {
 
       const anyProduct = (await (await fetch(new URL('/sitemap.xml', harness.store.siteUrl))).text()).match(/\/product\/[a-z0-9-]+/)![0];
       const outputBefore = harness.store.output().length;
+      // Each toast shows for 4 s, and the second publish may end later than that: watch for both from the start.
+      const toasted = Promise.all(names.map((name) => toast(page, `${name} published to Shopify!`).waitFor({ timeout: 90_000 })));
       await page.getByRole('button', { name: 'Publish All Ready' }).click();
       const publishedAt = Date.now();
-      await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 30_000 });
+      await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 90_000 });
       expect(await page.locator('.gen-badge-published').allTextContents()).toEqual(['✓ Published', '✓ Published']);
-      for (const name of names) await toast(page, `${name} published to Shopify!`).waitFor();
+      await toasted;
       for (const card of await cards(page).all())
         expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
       const links = await cards(page)
@@ -184,7 +153,8 @@ export function generatorJourneys(): void {
       let live = false;
       while (!live && Date.now() - publishedAt < LIVE_WITHIN_MS) {
         const output = harness.store.output().slice(outputBefore);
-        const rebuilding = output.includes('Rebuilding the store for 2 new products') && !output.includes('Store rebuilt');
+        // Publishes within 2 s of each other share a build; on a busy machine the two may get one each.
+        const rebuilding = /Rebuilding the store for [12] new products?/.test(output) && !output.includes('Store rebuilt');
         const [home, product] = await Promise.all([fetch(harness.store.siteUrl), fetch(new URL(anyProduct, harness.store.siteUrl))]);
         statuses.add(home.status).add(product.status);
         const html = await home.text();
@@ -200,7 +170,7 @@ export function generatorJourneys(): void {
       expect(live, `not on the home page after ${seconds} s:\n${harness.store.output().slice(outputBefore)}`).toBe(true);
       expect([...statuses]).toEqual([200]);
       expect(duringRebuild).toBeGreaterThan(0);
-      expect(harness.store.output().slice(outputBefore)).toMatch(/Rebuilding the store for 2 new products\.\.\.\n.*Store rebuilt in/);
+      expect(harness.store.output().slice(outputBefore)).toMatch(/Rebuilding the store for [12] new products?\.\.\.\n.*Store rebuilt in/);
 
       for (const link of links) {
         const productPage = await fetch(new URL(link, harness.store.siteUrl));
@@ -216,7 +186,95 @@ export function generatorJourneys(): void {
       ).toEqual([...names].sort()); // the newest first
       expect(unexpectedErrors(messages, [AUTH_CHECK])).toEqual([]);
       await close();
-    });
+    }, 180_000);
+  });
+
+  describe('generator workspace', () => {
+    it('a run lives on the server: a reload and a second tab show it still progressing, no design made twice', async () => {
+      const designs = path.join(harness.store.dataDir, 'designs');
+      const previewsBefore = previewCount(designs);
+      const { page, context, messages, close } = await newPage();
+      await openGenerator(page);
+      await signInAsStaff(page);
+      await generate(page, 4, 'lighthouse keepers who automate everything');
+      expect(await page.getByLabel('Number of Products').isDisabled()).toBe(true);
+      await toast(page, 'Created 4 product ideas!').waitFor({ timeout: 60_000 });
+      await page.waitForURL(/[?&]run=[0-9a-f]{16}/);
+      const runUrl = page.url();
+
+      // Reload mid-run: the same run, in the same state, still going.
+      const reloadedAt = performance.now();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Generated Products (4)' }).waitFor();
+      const restoredMs = performance.now() - reloadedAt;
+      console.log(`Reload → restored run on /generator: ${restoredMs.toFixed(0)} ms`);
+      expect(page.url()).toBe(runUrl);
+
+      // A second tab on plain /generator (the same browser: signed in already) opens the latest run: this one.
+      const second = await context.newPage();
+      await openGenerator(second);
+      await second.getByRole('heading', { name: 'Generated Products (4)' }).waitFor();
+      expect(second.url()).toBe(runUrl);
+
+      await runFinished(page);
+      await toast(page, 'All product designs created! Review and publish to Shopify.').waitFor();
+      await second.locator('.gen-card img').nth(3).waitFor({ timeout: 90_000 });
+      expect(await cards(second).locator('.gen-card-title').allTextContents()).toEqual(
+        await cards(page).locator('.gen-card-title').allTextContents(),
+      );
+      expect(previewCount(designs) - previewsBefore).toBe(4); // one design per product, none twice
+
+      // Runs list: this run with its counts.
+      await page.getByText(/^Runs \(\d+\)$/).click();
+      await page.getByText('4 products · 4 ready · 0 published · 0 failed · finished').waitFor();
+
+      // Edit a quote and a name: saved at once, a new design for the new quote, and the product carries the edit.
+      const card = cards(page).nth(0);
+      await card.getByRole('button', { name: 'Edit' }).click();
+      await card.getByLabel('Name').fill('');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await card.getByText('name must not be empty').waitFor();
+      await card.getByLabel('Name').fill('Keeper of the Automated Light');
+      await card.getByLabel('Quote').fill('My lighthouse runs on cron.');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await card.locator('.gen-card-quote', { hasText: 'My lighthouse runs on cron.' }).waitFor();
+      await card.getByRole('button', { name: 'Publish to Shopify', disabled: false }).waitFor({ timeout: 90_000 });
+      await page.reload();
+      await cards(page).nth(0).locator('.gen-card-title', { hasText: 'Keeper of the Automated Light' }).waitFor();
+
+      // Discard the last product: it leaves the run.
+      await cards(page).nth(3).getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('heading', { name: 'Generated Products (3)' }).waitFor();
+
+      // Two tabs publish the same product at once: one product.
+      await second.reload();
+      await second.getByRole('heading', { name: 'Generated Products (3)' }).waitFor();
+      // Both at once (force: the second tab may already have heard of the first and disabled its button).
+      await Promise.all([
+        cards(page).nth(0).getByRole('button', { name: 'Publish to Shopify' }).click({ force: true }),
+        cards(second).nth(0).getByRole('button', { name: 'Publish to Shopify' }).click({ force: true }),
+      ]);
+      await cards(page).nth(0).locator('.gen-badge-published').waitFor({ timeout: 90_000 });
+      const handle = (await cards(page)
+        .nth(0)
+        .getByRole('link', { name: /View in the store/ })
+        .getAttribute('href'))!
+        .split('/')
+        .pop()!;
+      const shop = await fetch(harness.store.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ products(first: 100) { edges { node { handle title } } } }' }),
+      });
+      const found = ((await shop.json()) as { data: { products: { edges: Array<{ node: { handle: string; title: string } }> } } }).data
+        .products.edges;
+      expect(found.map((e) => e.node).filter((p) => p.title === 'Keeper of the Automated Light')).toEqual([
+        { handle, title: 'Keeper of the Automated Light' },
+      ]);
+      // The refused edit (an empty name) is the one expected 400.
+      expect(unexpectedErrors(messages, [AUTH_CHECK, /400 \(Bad Request\)/])).toEqual([]);
+      await close();
+    }, 240_000);
   });
 
   describe('generator API over HTTP', () => {

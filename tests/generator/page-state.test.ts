@@ -1,66 +1,129 @@
 import { describe, expect, it } from 'vitest';
 import { GENERATOR_MESSAGES } from '../../shared/generator/browser.ts';
-import type { Concept, ConceptProvider, DesignProvider, Publisher } from '../../shared/generator/browser.ts';
-import { createGeneratorController } from '../../site/features/generator/generator-store.ts';
 import type { Toast } from '../../site/features/toasts/toasts.ts';
-import { createGeneratorApi, GeneratorApiError } from '../../site/features/generator/generator-api.ts';
-import { createApiProviders } from '../../site/features/generator/api-providers.ts';
+import {
+  createGeneratorApi,
+  GeneratorApiError,
+  type GeneratorApi,
+  type RunProductView,
+  type RunView,
+} from '../../site/features/generator/generator-api.ts';
+import { fieldMessages } from '../../site/features/generator/EditForm.tsx';
+import { createWorkspace, toastsForChange } from '../../site/features/generator/workspace-store.ts';
 import { productCountFrom } from '../../site/features/generator/product-count.ts';
 
 /**
- * The /generator page's logic without a browser: the count field's rule, the controller over the
- * shared pipeline (toasts, statuses, publishing while designs are still being made), the API client.
+ * The /generator page's logic without a browser: the count field's rule, the live view of a run
+ * (toasts from the changes it sees, newer answers only), the Edit form's field messages, the API client.
  */
 
-const concept = (n: number): Concept => ({
-  name: `Shirt ${n}`,
-  description: `Shirt number ${n}`,
-  price: 20 + n,
+const product = (index: number, patch: Partial<RunProductView> = {}): RunProductView => ({
+  index,
+  name: `Shirt ${index + 1}`,
+  description: 'A shirt',
+  price: 24.99,
   category: 'AI Humor',
-  quote_primary: `Quote number ${n}`,
+  quote_primary: `Quote ${index + 1}`,
   keywords: ['ai'],
+  status: 'pending',
+  ...patch,
 });
 
-interface Gate {
-  promise: Promise<void>;
-  open(): void;
-}
+const run = (version: number, patch: Partial<RunView> = {}): RunView => ({
+  id: '0123456789abcdef',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  count: 2,
+  theme: 'robots',
+  state: 'running',
+  progress: '',
+  source: 'page',
+  actor: null,
+  version,
+  products: [],
+  ...patch,
+});
 
-function gate(): Gate {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
+const titles = (toasts: Array<Omit<Toast, 'id'>>) => toasts.map((t) => t.title);
+
+describe('the toasts of a change seen live', () => {
+  it('says the documented messages as concepts arrive, designs finish and products are published', () => {
+    const none = run(1, { progress: 'Generating product ideas...' });
+    const concepts = run(2, { products: [product(0), product(1)], progress: 'Generated 2 product concepts' });
+    expect(titles(toastsForChange(none, concepts, 'Shopify'))).toEqual([GENERATOR_MESSAGES.createdIdeas(2)]);
+    const done = run(3, {
+      state: 'finished',
+      products: [product(0, { status: 'ready' }), product(1, { status: 'error', error: 'x', failedStep: 'design' })],
+    });
+    expect(titles(toastsForChange(concepts, done, 'Shopify'))).toEqual([GENERATOR_MESSAGES.allDesignsCreated('Shopify')]);
+    const publishing = run(4, {
+      state: 'finished',
+      products: [product(0, { status: 'generating', activity: 'publish' }), product(1, { status: 'generating', activity: 'publish' })],
+    });
+    const published = run(5, {
+      state: 'finished',
+      products: [
+        product(0, { status: 'published', shopProductId: 'gid://shopify/Product/1' }),
+        product(1, { status: 'error', error: 'productCreate failed', failedStep: 'publish' }),
+      ],
+    });
+    expect(titles(toastsForChange(publishing, published, 'Shopify'))).toEqual([
+      GENERATOR_MESSAGES.published('Shirt 1', 'Shopify'),
+      GENERATOR_MESSAGES.failedToPublish('productCreate failed'),
+    ]);
   });
-  return { promise, open };
-}
 
-function setup(options: { failDesign?: (name: string) => boolean; designGates?: Map<string, Gate>; failConcepts?: string } = {}) {
-  const toasts: Array<Omit<Toast, 'id'>> = [];
-  const published: string[] = [];
-  const concepts: ConceptProvider = {
-    async generateConcepts(request) {
-      if (options.failConcepts) throw new Error(options.failConcepts);
-      return Array.from({ length: request.productCount }, (_, i) => concept(i + 1));
-    },
-  };
-  const designs: DesignProvider = {
-    async generateDesign(request, signal) {
-      await options.designGates?.get(request.productName)?.promise;
-      signal?.throwIfAborted(); // as fetch does
-      if (options.failDesign?.(request.productName)) throw new Error(`The design for ${request.productName} failed`);
-      return { imageUrl: `/api/designs/${request.productName.toLowerCase().replace(' ', '-')}-0123456789abcdef01234567-preview.png` };
-    },
-  };
-  const publisher: Publisher = {
-    shopName: 'Shopify',
-    async publish(product) {
-      published.push(product.name);
-      return { productId: `gid://shopify/Product/${published.length}`, handle: product.name.toLowerCase().replace(' ', '-') };
-    },
-  };
-  const controller = createGeneratorController({ concepts, designs, publisher, delayMs: 0, notify: (toast) => toasts.push(toast) });
-  return { controller, toasts, published, titles: () => toasts.map((t) => t.title) };
-}
+  it('a failed run says why', () => {
+    expect(
+      titles(toastsForChange(run(1), run(2, { state: 'failed', error: 'The concept generator returned no products' }), 'Shopify')),
+    ).toEqual([GENERATOR_MESSAGES.failedToGenerate('The concept generator returned no products')]);
+  });
+});
+
+describe('the live view', () => {
+  it('opens the latest run, follows its changes in order, and toasts only what it saw happen', async () => {
+    const answers = [
+      run(2, { products: [product(0)] }),
+      run(1),
+      run(3, { state: 'finished', products: [product(0, { status: 'ready' })] }),
+    ];
+    const asked: Array<number | undefined> = [];
+    const toasts: Array<Omit<Toast, 'id'>> = [];
+    let release: () => void = () => {};
+    const ended = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = {
+      listRuns: async () => ({ runs: [], latest: '0123456789abcdef' }),
+      readRun: async (_id: string, options: { after?: number; signal?: AbortSignal } = {}) => {
+        asked.push(options.after);
+        if (options.after === undefined) return run(1);
+        const next = answers.shift();
+        if (next) return next;
+        release();
+        return new Promise<RunView>((_resolve, reject) => options.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+    } as unknown as GeneratorApi;
+    const shown: string[] = [];
+    const workspace = createWorkspace({ api, providerName: 'Shopify', notify: (t) => toasts.push(t), showRunId: (id) => shown.push(id) });
+    await workspace.open();
+    await ended;
+    workspace.close();
+    expect(shown).toEqual(['0123456789abcdef']);
+    expect(workspace.$view.get().run?.version).toBe(3); // the older answer (version 1) was dropped
+    expect(asked.slice(0, 4)).toEqual([undefined, 1, 2, 2]);
+    expect(titles(toasts)).toEqual([GENERATOR_MESSAGES.createdIdeas(1), GENERATOR_MESSAGES.allDesignsCreated('Shopify')]);
+  });
+});
+
+describe('the Edit form', () => {
+  it("puts each of the server's messages under its field", () => {
+    expect(fieldMessages('name must not be empty; price must be more than 0; something else')).toEqual({
+      byField: { name: 'name must not be empty', price: 'price must be more than 0' },
+      other: ['something else'],
+    });
+  });
+});
 
 describe('Number of Products', () => {
   it.each([
@@ -73,76 +136,6 @@ describe('Number of Products', () => {
     ['  4 ', 4],
   ])('%j counts as %i (a non-numeric entry falls back to 6)', (text, count) => {
     expect(productCountFrom(text)).toBe(count);
-  });
-});
-
-describe('the page controller', () => {
-  it('runs concepts then designs, toasting the documented messages, and ends with the progress message', async () => {
-    const { controller, titles } = setup();
-    const run = controller.generate({ count: 2, theme: 'cats', guidelines: '' });
-    expect(controller.$view.get().running).toBe(true);
-    await run;
-    const view = controller.$view.get();
-    expect(view.running).toBe(false);
-    expect(view.progress).toBe('All designs generated!');
-    expect(view.products.map((p) => p.status)).toEqual(['ready', 'ready']);
-    expect(titles()).toEqual(['Created 2 product ideas!', 'All product designs created! Review and publish to Shopify.']);
-  });
-
-  it('marks a failed design as an error on that product alone, and goes on', async () => {
-    const { controller } = setup({ failDesign: (name) => name === 'Shirt 1' });
-    await controller.generate({ count: 3, theme: 'cats', guidelines: '' });
-    const products = controller.$view.get().products;
-    expect(products.map((p) => p.status)).toEqual(['error', 'ready', 'ready']);
-    expect(products[0]!.error).toBe('The design for Shirt 1 failed');
-  });
-
-  it('a failed run toasts the reason and the status line says Error occurred', async () => {
-    const { controller, titles } = setup({ failConcepts: 'productCount must be a whole number from 1 to 20 (got 21)' });
-    await controller.generate({ count: 25, theme: 'cats', guidelines: '' });
-    expect(titles()).toEqual(['Failed to generate products: productCount must be a whole number from 1 to 20 (got 21)']);
-    expect(controller.$view.get().progress).toBe(GENERATOR_MESSAGES.errorOccurred);
-    expect(controller.$view.get().running).toBe(false);
-  });
-
-  it('publishes every ready product, one toast each, and does not publish twice', async () => {
-    const { controller, titles, published } = setup({ failDesign: (name) => name === 'Shirt 2' });
-    await controller.generate({ count: 3, theme: 'cats', guidelines: '' });
-    const all = controller.publish();
-    expect(controller.$view.get().publishing).toEqual([0, 2]);
-    await Promise.all([all, controller.publish([0])]);
-    expect(published).toEqual(['Shirt 1', 'Shirt 3']);
-    const view = controller.$view.get();
-    expect(view.products.map((p) => p.status)).toEqual(['published', 'error', 'published']);
-    expect(view.products[0]!.handle).toBe('shirt-1');
-    expect(view.publishing).toEqual([]);
-    expect(titles().slice(-2)).toEqual(['Shirt 1 published to Shopify!', 'Shirt 3 published to Shopify!']);
-  });
-
-  it('a ready product can be published while later designs are still being made, and neither update is lost', async () => {
-    const gates = new Map([['Shirt 2', gate()]]);
-    const { controller } = setup({ designGates: gates });
-    const run = controller.generate({ count: 2, theme: 'cats', guidelines: '' });
-    while (controller.$view.get().products[0]?.status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 1));
-    await controller.publish([0]);
-    expect(controller.$view.get().products.map((p) => p.status)).toEqual(['published', 'generating']);
-    gates.get('Shirt 2')!.open();
-    await run;
-    expect(controller.$view.get().products.map((p) => p.status)).toEqual(['published', 'ready']);
-  });
-
-  it('cancel stops the run; finished products stay', async () => {
-    const gates = new Map([['Shirt 2', gate()]]);
-    const { controller, titles } = setup({ designGates: gates });
-    const run = controller.generate({ count: 3, theme: 'cats', guidelines: '' });
-    while (controller.$view.get().products[1]?.status !== 'generating') await new Promise((resolve) => setTimeout(resolve, 1));
-    controller.cancel();
-    gates.get('Shirt 2')!.open();
-    await run;
-    const view = controller.$view.get();
-    expect(view.running).toBe(false);
-    expect(view.products.map((p) => p.status)).toEqual(['ready', 'pending', 'pending']);
-    expect(titles()).toEqual(['Created 3 product ideas!']);
   });
 });
 
@@ -165,10 +158,11 @@ describe('the API client', () => {
       }),
     );
     const api = createGeneratorApi({ fetch: fetcher });
-    const providers = createApiProviders(api, 'Shopify');
-    const design = await providers.designs.generateDesign({ productName: 'A', quote: 'Quote', category: 'AI', colors: ['#000000'] });
-    expect(design).toEqual({ imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png' });
-    expect(providers.printUrlOf(design.imageUrl)).toBe('/api/designs/a-0123456789abcdef01234567-print.png');
+    const design = await api.design({ productName: 'A', quote: 'Quote', category: 'AI', colors: ['#000000'] });
+    expect(design).toEqual({
+      imageUrl: '/api/designs/a-0123456789abcdef01234567-preview.png',
+      printUrl: '/api/designs/a-0123456789abcdef01234567-print.png',
+    });
     const headers = new Headers(seen[0]!.init.headers);
     expect(seen[0]!.url).toBe('/api/generate-product-design');
     expect(headers.get('authorization')).toBeNull();

@@ -74,6 +74,62 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe('Shopify Admin publisher (loopback Admin API)', () => {
+  it('with a publish key: created as DRAFT under the key as handle, then variants, then ACTIVE, then the Online Store', async () => {
+    const s = await shop();
+    const { publisher: p } = publisher(s);
+    const result = await p.publish(product({ imageUrl: s.imageUrl('design.png'), publishKey: 'chief-cats-officer-0a1b2c3d4e5f' }));
+    await p.close();
+    expect(result).toEqual({ productId: 'gid://shopify/Product/1001', handle: 'chief-cats-officer-0a1b2c3d4e5f' });
+    expect(s.calls.map((c) => c.operation)).toEqual([
+      'productByIdentifier',
+      'stagedUploadsCreate',
+      'productCreate',
+      'productVariantsBulkCreate',
+      'productUpdate',
+      'publications',
+      'publishablePublish',
+    ]);
+    expect(s.products).toEqual([
+      {
+        id: 'gid://shopify/Product/1001',
+        handle: 'chief-cats-officer-0a1b2c3d4e5f',
+        title: 'Chief Cats Officer',
+        status: 'ACTIVE',
+        variants: 5,
+        media: 2,
+        publications: ['gid://shopify/Publication/12'],
+      },
+    ]);
+  });
+
+  it.each(['productCreate', 'productVariantsBulkCreate', 'publishablePublish'] as const)(
+    'a retry after the store did %s but the answer was lost finds the product by its key: one product, finished',
+    async (lost) => {
+      const s = await shop({ loseAnswerOnce: [lost] });
+      const { publisher: p } = publisher(s);
+      const body = product({ imageUrl: s.imageUrl('design.png'), publishKey: 'chief-cats-officer-feedfacecafe' });
+      const first = await p.publish(body).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      if (lost === 'publishablePublish') {
+        // Publishing is idempotent: the client asked again by itself.
+        expect(first).toBeUndefined();
+      } else {
+        expect(first?.message).toContain(lost);
+        // The product exists but nobody sees it until it is whole.
+        expect(s.products.map((x) => x.status)).toEqual(['DRAFT']);
+      }
+      const again = await p.publish(body);
+      await p.close();
+      expect(again).toEqual({ productId: 'gid://shopify/Product/1001', handle: 'chief-cats-officer-feedfacecafe' });
+      expect(s.products).toHaveLength(1);
+      expect(s.products[0]).toMatchObject({ status: 'ACTIVE', variants: 5, publications: ['gid://shopify/Publication/12'] });
+      // The retry did not upload or create again.
+      expect(s.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
+    },
+  );
+
   it('uploads, creates the product with sizes and prices, publishes to the Online Store, and waits out a THROTTLED answer', async () => {
     const s = await shop({ throttleOnce: ['productCreate'] });
     const { publisher: p, waits } = publisher(s);
@@ -86,6 +142,7 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       'productCreate (throttled)',
       'productCreate',
       'productVariantsBulkCreate',
+      'productUpdate',
       'publications',
       'publishablePublish',
     ]);
@@ -120,7 +177,8 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       productType: 'AI Humor',
       vendor: 'Neural Threads',
       tags: ['cats', 'ai humor'],
-      status: 'ACTIVE',
+      // Unpublished until its variants are in; productUpdate makes it ACTIVE after them.
+      status: 'DRAFT',
       productOptions: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }, { name: 'L' }, { name: 'XL' }, { name: '2XL' }] }],
     });
     expect(create.media).toEqual([
@@ -147,7 +205,8 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       [[{ optionName: 'Size', name: '2XL' }], '26.99'],
     ]);
 
-    expect(s.calls[5]!.variables).toEqual({ id: 'gid://shopify/Product/1001', input: [{ publicationId: 'gid://shopify/Publication/12' }] });
+    expect(s.calls[4]!.variables).toEqual({ product: { id: 'gid://shopify/Product/1001', status: 'ACTIVE' } });
+    expect(s.calls[6]!.variables).toEqual({ id: 'gid://shopify/Product/1001', input: [{ publicationId: 'gid://shopify/Publication/12' }] });
   });
 
   it('looks the Online Store publication up once per publisher', async () => {

@@ -12,8 +12,10 @@ import { z } from 'zod';
 
 export const OPERATIONS = [
   'stagedUploadsCreate',
+  'productByIdentifier',
   'productCreate',
   'productVariantsBulkCreate',
+  'productUpdate',
   'publications',
   'publishablePublish',
 ] as const;
@@ -49,8 +51,21 @@ export interface ShopifyAdminServerOptions {
   images?: Record<string, { body: Buffer | string; status?: number; contentType?: string }>;
   /** Webhook subscriptions the store already has (default none). */
   webhookSubscriptions?: WebhookSubscriptionRecord[];
+  /** Operations the store carries out but whose answer is lost once (the connection drops), as after a timeout. */
+  loseAnswerOnce?: readonly Operation[];
   /** Publications the store has (default: Point of Sale and Online Store). */
   publications?: Array<{ id: string; name: string; catalog: { title: string } | null }>;
+}
+
+/** A product the stand-in store holds, as far as publishing changes it. */
+export interface StoredAdminProduct {
+  id: string;
+  handle: string;
+  title: string;
+  status: string;
+  variants: number;
+  media: number;
+  publications: string[];
 }
 
 export interface ShopifyAdminServer {
@@ -58,6 +73,8 @@ export interface ShopifyAdminServer {
   calls: AdminCallRecord[];
   /** The store's webhook subscriptions (see the webhook section at the end of this file). */
   webhookSubscriptions: WebhookSubscriptionRecord[];
+  /** Every product made, in order. */
+  products: StoredAdminProduct[];
   uploads: UploadRecord[];
   imageUrl(name: string): string;
   close(): Promise<void>;
@@ -141,6 +158,22 @@ const ProductVariantsBulkInput = z.strictObject({
   inventoryPolicy: z.enum(['CONTINUE', 'DENY']).optional(),
 });
 const PublicationInput = z.strictObject({ publicationId: Str.optional(), publishDate: Str.optional() });
+const ProductGid = Str.regex(/^gid:\/\/shopify\/Product\/\d+$/);
+const ProductIdentifierInput = z.strictObject({
+  id: ProductGid.optional(),
+  handle: Str.optional(),
+  customId: z.strictObject({ namespace: Str.optional(), key: Str, value: Str }).optional(),
+});
+const ProductUpdateInput = z.strictObject({
+  id: ProductGid,
+  title: Str.optional(),
+  descriptionHtml: Str.optional(),
+  handle: Str.optional(),
+  productType: Str.optional(),
+  vendor: Str.optional(),
+  tags: z.array(Str).optional(),
+  status: z.enum(['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED']).optional(),
+});
 
 const VARIABLES: Record<Operation, z.ZodType> = {
   stagedUploadsCreate: z.strictObject({ input: z.array(StagedUploadInput).min(1) }),
@@ -150,6 +183,8 @@ const VARIABLES: Record<Operation, z.ZodType> = {
     variants: z.array(ProductVariantsBulkInput).min(1),
     strategy: z.enum(['DEFAULT', 'REMOVE_STANDALONE_VARIANT']).optional(),
   }),
+  productByIdentifier: z.strictObject({ identifier: ProductIdentifierInput }),
+  productUpdate: z.strictObject({ product: ProductUpdateInput }),
   publications: z.strictObject({ first: z.number().int().min(1).max(250) }),
   publishablePublish: z.strictObject({ id: Str.regex(/^gid:\/\/shopify\/Product\/\d+$/), input: z.array(PublicationInput).min(1) }),
 };
@@ -161,6 +196,8 @@ const DOCUMENT_SHAPES: Record<Operation, RegExp> = {
   productCreate: /productCreate\(\s*product:\s*\$product\s*,\s*media:\s*\$media\s*\)[\s\S]*userErrors/,
   productVariantsBulkCreate:
     /productVariantsBulkCreate\(\s*productId:\s*\$productId\s*,\s*variants:\s*\$variants\s*,\s*strategy:\s*\$strategy\s*\)[\s\S]*userErrors/,
+  productByIdentifier: /productByIdentifier\(\s*identifier:\s*\$identifier\s*\)\s*\{[\s\S]*id/,
+  productUpdate: /productUpdate\(\s*product:\s*\$product\s*\)[\s\S]*userErrors/,
   publications: /publications\(\s*first:\s*\$first\s*\)\s*\{\s*nodes\s*\{[\s\S]*catalog\s*\{\s*title/,
   publishablePublish: /publishablePublish\(\s*id:\s*\$id\s*,\s*input:\s*\$input\s*\)[\s\S]*userErrors/,
 };
@@ -184,6 +221,9 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const throttledOnce = new Set<Operation>();
   const webhooks = createWebhookSubscriptions(options.webhookSubscriptions);
   let nextProduct = 1001;
+  const products: StoredAdminProduct[] = [];
+  const lostOnce = new Set<Operation>();
+  const byId = (id: unknown) => products.find((p) => p.id === id);
   let origin = '';
   const publications = options.publications ?? [
     { id: 'gid://shopify/Publication/11', name: 'Point of Sale', catalog: { title: 'Point of Sale' } },
@@ -208,15 +248,56 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         };
       case 'productCreate': {
         if (userErrors.length) return { productCreate: { product: null, userErrors } };
-        const title = String((variables.product as { title: string }).title);
-        const handle = title
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .replace(/^-|-$/g, '');
-        return { productCreate: { product: { id: `gid://shopify/Product/${nextProduct++}`, handle }, userErrors } };
+        const input = variables.product as { title: string; handle?: string; status?: string };
+        const title = String(input.title);
+        const base =
+          input.handle ??
+          title
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '');
+        // Handles are unique in a store: Shopify adds a number to a taken one.
+        let handle = base;
+        for (let n = 1; products.some((p) => p.handle === handle); n++) handle = `${base}-${n}`;
+        const created: StoredAdminProduct = {
+          id: `gid://shopify/Product/${nextProduct++}`,
+          handle,
+          title,
+          status: input.status ?? 'ACTIVE',
+          variants: 1,
+          media: Array.isArray(variables.media) ? variables.media.length : 0,
+          publications: [],
+        };
+        products.push(created);
+        return { productCreate: { product: { id: created.id, handle }, userErrors } };
+      }
+      case 'productByIdentifier': {
+        const identifier = variables.identifier as { id?: string; handle?: string };
+        const found = products.find((p) => (identifier.id ? p.id === identifier.id : p.handle === identifier.handle));
+        return {
+          productByIdentifier: found
+            ? { id: found.id, handle: found.handle, status: found.status, variantsCount: { count: found.variants } }
+            : null,
+        };
+      }
+      case 'productUpdate': {
+        const input = variables.product as { id: string; status?: string };
+        const found = byId(input.id);
+        if (userErrors.length || !found)
+          return {
+            productUpdate: {
+              product: null,
+              userErrors: userErrors.length ? userErrors : [{ field: ['id'], message: 'Product does not exist' }],
+            },
+          };
+        if (input.status) found.status = input.status;
+        return { productUpdate: { product: { id: found.id, status: found.status }, userErrors } };
       }
       case 'productVariantsBulkCreate': {
         const variants = variables.variants as Array<{ price: string; optionValues: Array<{ name: string }> }>;
+        const target = byId(variables.productId);
+        if (target && !userErrors.length)
+          target.variants = variables.strategy === 'REMOVE_STANDALONE_VARIANT' ? variants.length : target.variants + variants.length;
         return {
           productVariantsBulkCreate: {
             productVariants: userErrors.length
@@ -232,8 +313,14 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
       }
       case 'publications':
         return { publications: { nodes: publications } };
-      case 'publishablePublish':
+      case 'publishablePublish': {
+        const target = byId(variables.id);
+        if (target && !userErrors.length) {
+          for (const { publicationId } of variables.input as Array<{ publicationId?: string }>)
+            if (publicationId && !target.publications.includes(publicationId)) target.publications.push(publicationId);
+        }
         return { publishablePublish: { userErrors } };
+      }
     }
   }
 
@@ -285,8 +372,15 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         extensions: { cost: THROTTLE_COST },
       });
     }
+    const data = answer(operation, variables);
+    if (options.loseAnswerOnce?.includes(operation) && !lostOnce.has(operation)) {
+      // Done, but the answer never arrives.
+      lostOnce.add(operation);
+      req.socket.destroy();
+      return;
+    }
     return send(200, {
-      data: answer(operation, variables),
+      data,
       extensions: {
         cost: {
           requestedQueryCost: 10,
@@ -340,6 +434,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     origin,
     calls,
     webhookSubscriptions: webhooks.subscriptions,
+    products,
     uploads,
     imageUrl: (name) => `${origin}/images/${name}`,
     close: () =>

@@ -44,7 +44,8 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
         signal?.throwIfAborted();
         // The category's collection first: a product never lands without the collection it belongs to.
         open().content.ensureTypeCollection(product.category);
-        const created = await open().insertProduct({
+        const spec = {
+          ...(product.publishKey ? { handle: product.publishKey } : {}),
           title: product.name,
           description: product.description,
           productType: product.category,
@@ -52,7 +53,9 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
           options: [{ name: 'Size', values: [...SIZES] }],
           variants: SIZES.map((size) => ({ optionValues: [size], price: sizePrice(product.price, size), availableForSale: true })),
           images: images.map(({ bytes: imageBytes, altText }) => ({ bytes: imageBytes, altText })),
-        });
+        };
+        // With a publish key, a second publish of the same product finds the first instead of making another.
+        const created = product.publishKey ? await open().insertProductOnce(product.publishKey, spec) : await open().insertProduct(spec);
         return { productId: created.id, handle: created.handle };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

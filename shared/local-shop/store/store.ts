@@ -246,6 +246,31 @@ export class LocalShopStore {
     return created!;
   }
 
+  /**
+   * Writes the product unless one was already written under this publish key (checked and recorded
+   * under the write lock, in the same transaction): publishing the same product twice, from two tabs
+   * or after a crash, returns the first product instead of making a second.
+   */
+  async insertProductOnce(publishKey: string, spec: ProductSpecInput): Promise<CreatedProduct & { existed: boolean }> {
+    const key = `publish-key:${publishKey}`;
+    const known = (): (CreatedProduct & { existed: boolean }) | undefined => {
+      const row = this.#sql('SELECT value FROM shop_meta WHERE key = ?').get(key) as { value: string } | undefined;
+      return row ? { ...(JSON.parse(row.value) as CreatedProduct), existed: true } : undefined;
+    };
+    const before = known();
+    if (before) return before;
+    const parsed = parseProductSpec(spec);
+    const stored = new Map<Uint8Array, StoredImage>();
+    for (const image of parsed.images) if (!stored.has(image.bytes)) stored.set(image.bytes, await this.images.put(image.bytes));
+    return writeTransaction(this.#db, () => {
+      const again = known();
+      if (again) return again;
+      const created = this.#writeProduct(parsed, stored);
+      this.#sql('INSERT INTO shop_meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(created));
+      return { ...created, existed: false };
+    });
+  }
+
   /** Writes all the products in one transaction: all of them appear, or none. */
   async insertProducts(specs: readonly ProductSpecInput[]): Promise<CreatedProduct[]> {
     return (await this.#insert(specs, false))!;

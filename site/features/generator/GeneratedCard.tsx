@@ -1,21 +1,24 @@
-import { memo } from 'react';
-import type { GeneratedProduct } from '../../../shared/generator/browser.ts';
+import { memo, useState } from 'react';
 import { formatAmount } from '../../../shared/common/index.ts';
 import { Spinner } from '../shell/icons.tsx';
+import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
+import { EditForm } from './EditForm.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
 
-/** One generated product: its design (or where it stands), what it is, and its publish button. */
+/** One generated product: its design (or where it stands), what it is, its publish button and its review actions. */
 
 interface GeneratedCardProps {
-  product: GeneratedProduct;
-  shopName: string;
-  /** Being published, or waiting its turn in Publish All Ready. */
+  product: RunProductView;
+  providerName: string;
+  /** Being published (the server says so). */
   publishing: boolean;
   printUrl: string | undefined;
   onPublish(index: number): void;
+  onAction(index: number, action: ProductAction): void;
+  onEdit(index: number, edit: ProductEditBody): Promise<void>;
 }
 
-function Media({ product }: { product: GeneratedProduct }) {
+function Media({ product }: { product: RunProductView }) {
   if (product.imageUrl) {
     return (
       <img
@@ -51,11 +54,16 @@ function Media({ product }: { product: GeneratedProduct }) {
   );
 }
 
-function ActionButton({ product, shopName, publishing, onPublish }: Omit<GeneratedCardProps, 'printUrl'>) {
+function ActionButton({
+  product,
+  providerName,
+  publishing,
+  onPublish,
+}: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish'>) {
   if (product.status === 'published') {
     return (
       <button type="button" className="btn btn-ghost btn-block" disabled>
-        View on {shopName}
+        View on {providerName}
       </button>
     );
   }
@@ -74,13 +82,56 @@ function ActionButton({ product, shopName, publishing, onPublish }: Omit<Generat
       disabled={product.status !== 'ready' || publishing}
       onClick={() => onPublish(product.index)}
     >
-      Publish to {shopName}
+      Publish to {providerName}
     </button>
   );
 }
 
-export const GeneratedCard = memo(function GeneratedCard({ product, shopName, publishing, printUrl, onPublish }: GeneratedCardProps) {
+/** The review gate: Edit, Regenerate Design, Discard and Retry, as far as the product's state allows. */
+function ReviewActions({
+  product,
+  onAction,
+  onEditing,
+}: {
+  product: RunProductView;
+  onAction: GeneratedCardProps['onAction'];
+  onEditing(): void;
+}) {
+  if (product.status === 'published' || product.status === 'generating') return null;
+  return (
+    <div className="gen-card-review">
+      {product.status === 'error' && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction(product.index, 'retry')}>
+          Retry
+        </button>
+      )}
+      <button type="button" className="btn btn-ghost btn-small" onClick={onEditing}>
+        Edit
+      </button>
+      {product.status === 'ready' && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction(product.index, 'regenerate')}>
+          Regenerate Design
+        </button>
+      )}
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction(product.index, 'discard')}>
+        Discard
+      </button>
+    </div>
+  );
+}
+
+export const GeneratedCard = memo(function GeneratedCard({
+  product,
+  providerName,
+  publishing,
+  printUrl,
+  onPublish,
+  onAction,
+  onEdit,
+}: GeneratedCardProps) {
   const titleId = `gen-product-${product.index}`;
+  const [editing, setEditing] = useState(false);
+  const canEdit = product.status !== 'published' && product.status !== 'generating';
   return (
     <article className="gen-card" data-status={product.status} aria-labelledby={titleId}>
       <div className="gen-card-media">
@@ -88,37 +139,51 @@ export const GeneratedCard = memo(function GeneratedCard({ product, shopName, pu
         {product.status === 'published' && <span className="gen-badge gen-badge-published">✓ Published</span>}
         {product.status === 'error' && <span className="gen-badge gen-badge-error">Error</span>}
       </div>
-      <div className="card-body">
-        <p className="gen-card-category">{product.category}</p>
-        <h3 id={titleId} className="gen-card-title">
-          {product.name}
-        </h3>
-        <p className="gen-card-quote">
-          <em>“{product.quote_primary}”</em>
-        </p>
-        <p className="gen-card-price">${formatAmount(product.price)}</p>
-        {product.error && <p className="gen-card-error">{product.error}</p>}
-        <div className="gen-card-actions">
-          <ActionButton product={product} shopName={shopName} publishing={publishing} onPublish={onPublish} />
-          {(product.handle || printUrl) && (
-            <div className="gen-card-links">
-              {product.status === 'published' && product.handle && (
-                <a href={`/product/${encodeURIComponent(product.handle)}`} target="_blank" rel="noopener">
-                  View in the store
-                  <ExternalIcon />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              )}
-              {printUrl && (
-                <a href={printUrl} download>
-                  <DownloadIcon />
-                  Print file
-                </a>
-              )}
-            </div>
-          )}
+      {editing && canEdit ? (
+        <div className="card-body">
+          <EditForm
+            product={product}
+            onCancel={() => setEditing(false)}
+            onSave={async (edit) => {
+              await onEdit(product.index, edit);
+              setEditing(false);
+            }}
+          />
         </div>
-      </div>
+      ) : (
+        <div className="card-body">
+          <p className="gen-card-category">{product.category}</p>
+          <h3 id={titleId} className="gen-card-title">
+            {product.name}
+          </h3>
+          <p className="gen-card-quote">
+            <em>“{product.quote_primary}”</em>
+          </p>
+          <p className="gen-card-price">${formatAmount(product.price)}</p>
+          {product.error && <p className="gen-card-error">{product.error}</p>}
+          <div className="gen-card-actions">
+            <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
+            {(product.handle || printUrl) && (
+              <div className="gen-card-links">
+                {product.status === 'published' && product.handle && (
+                  <a href={`/product/${encodeURIComponent(product.handle)}`} target="_blank" rel="noopener">
+                    View in the store
+                    <ExternalIcon />
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                )}
+                {printUrl && (
+                  <a href={printUrl} download>
+                    <DownloadIcon />
+                    Print file
+                  </a>
+                )}
+              </div>
+            )}
+            <ReviewActions product={product} onAction={onAction} onEditing={() => setEditing(true)} />
+          </div>
+        </div>
+      )}
     </article>
   );
 });

@@ -1,41 +1,69 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { GENERATOR_MESSAGES } from '../../../shared/generator/browser.ts';
 import { STAFF_MESSAGES } from '../../../shared/staff/browser.ts';
-import { createGeneratorController, type GenerateSettings, type GeneratorController } from './generator-store.ts';
 import { showToast } from '../toasts/toasts.ts';
 import { useStore } from '../shell/use-store.ts';
-import { createApiProviders, type ApiProviders } from './api-providers.ts';
 import { createGeneratorApi, GeneratorApiError, type GeneratorSettings } from './generator-api.ts';
+import { createWorkspace, type GenerateSettings, type WorkspaceController } from './workspace-store.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { ToastList } from '../toasts/ToastList.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ProductsSection } from './ProductsSection.tsx';
+import { RunsList } from './RunsList.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import { SignInForm } from '../staff/SignInForm.tsx';
 import { useStaffSession } from '../staff/staff-session.ts';
 
 /**
  * The /generator island: signed out, the staff sign-in form (docs/behaviour/staff-accounts.md); signed in,
- * the shared pipeline through the API: settings, progress, cards, publishing, toasts. A session that
- * ends meanwhile (another tab, an owner, expiry) brings the form back and keeps the run's cards.
+ * a run kept on the server as it progresses: settings, progress, Stop, the cards with their review
+ * actions, publishing, the Runs list and toasts (docs/behaviour/generator.md). A session that ends
+ * meanwhile (another tab, an owner, expiry) brings the form back; the run stays on the server and
+ * opens again after sign-in.
  */
 
 type Gate = { kind: 'checking' } | { kind: 'open' } | { kind: 'unavailable'; message: string };
 
 interface Workbench {
   settings: GeneratorSettings;
-  providers: ApiProviders;
-  controller: GeneratorController;
+  workspace: WorkspaceController;
+}
+
+/** The run named in the address (?run=<id>), if any. */
+function runIdFromUrl(): string | undefined {
+  return new URLSearchParams(window.location.search).get('run') ?? undefined;
+}
+
+function showRunId(id: string): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('run') === id) return;
+  url.searchParams.set('run', id);
+  window.history.replaceState(window.history.state, '', url);
 }
 
 function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
-  const { products, running, progress, publishing } = useStore(bench.controller.$view);
-  const generate = useCallback((settings: GenerateSettings) => void bench.controller.generate(settings), [bench]);
-  const publish = useCallback((indices?: readonly number[]) => void bench.controller.publish(indices), [bench]);
+  const { run, runs, loaded, busy } = useStore(bench.workspace.$view);
+  const workspace = bench.workspace;
+  const running = run?.state === 'running';
+  const progress = run?.progress ?? '';
+  const products = run?.products ?? [];
+  const publishing = products.some((p) => p.activity === 'publish');
+  const generate = useCallback((settings: GenerateSettings) => void workspace.generate(settings), [workspace]);
+  const publish = useCallback((indices?: readonly number[]) => void workspace.publish(indices), [workspace]);
+  const act = useCallback<WorkspaceController['act']>((index, action) => workspace.act(index, action), [workspace]);
+  const edit = useCallback<WorkspaceController['edit']>((index, changes) => workspace.edit(index, changes), [workspace]);
+  const open = useCallback((id: string) => void workspace.open(id), [workspace]);
 
   return (
     <>
-      <SettingsCard running={running} blocked={blocked || publishing.length > 0} progress={progress} onGenerate={generate} />
+      <SettingsCard running={running || busy} blocked={blocked || publishing || !loaded} progress={progress} onGenerate={generate} />
+      {running && (
+        <div className="gen-stop">
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void workspace.stop()}>
+            Stop
+          </button>
+        </div>
+      )}
       <p className="sr-only" role="status" aria-live="polite">
         {progress}
       </p>
@@ -47,16 +75,17 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
       <p className="gen-providers">
         Ideas and designs: {bench.settings.generators}. Publishing to {bench.settings.publishTo}.
       </p>
-      {products.length === 0 && !running ? (
+      <RunsList runs={runs} openId={run?.id} onOpen={open} />
+      {!loaded ? null : products.length === 0 && !running ? (
         <EmptyState />
       ) : (
         <ProductsSection
           products={products}
           running={running}
-          publishing={publishing}
-          shopName={bench.settings.shopName}
-          printUrlOf={bench.providers.printUrlOf}
+          providerName={bench.settings.shopName}
           onPublish={publish}
+          onAction={act}
+          onEdit={edit}
         />
       )}
     </>
@@ -70,17 +99,23 @@ export default function Generator() {
   const [bench, setBench] = useState<Workbench>();
   const benchRef = useRef<Workbench | undefined>(undefined);
 
+  const closeBench = useCallback(() => {
+    benchRef.current?.workspace.close();
+    benchRef.current = undefined;
+    setBench(undefined);
+  }, []);
+
   const api = useMemo(
     () =>
       createGeneratorApi({
         onUnauthorized: () => {
-          // Whatever was running cannot go on without a session; what finished stays for after sign-in.
-          benchRef.current?.controller.cancel();
+          // The live view cannot go on without a session; the run goes on on the server and opens again after sign-in.
+          closeBench();
           setNotice(STAFF_MESSAGES.signedOutElsewhere);
           refresh();
         },
       }),
-    [refresh],
+    [refresh, closeBench],
   );
 
   const check = useCallback(async () => {
@@ -88,10 +123,10 @@ export default function Generator() {
     try {
       const settings = await api.settings();
       if (!benchRef.current) {
-        const providers = createApiProviders(api, settings.shopName);
-        const controller = createGeneratorController({ ...providers, delayMs: settings.delayMs, notify: showToast });
-        benchRef.current = { settings, providers, controller };
+        const workspace = createWorkspace({ api, providerName: settings.shopName, notify: showToast, showRunId });
+        benchRef.current = { settings, workspace };
         setBench(benchRef.current);
+        await workspace.open(runIdFromUrl());
       }
       setGate({ kind: 'open' });
     } catch (error) {
@@ -103,10 +138,10 @@ export default function Generator() {
 
   useEffect(() => {
     if (session.kind === 'signed-in') void check();
-    else if (session.kind === 'signed-out') benchRef.current?.controller.cancel();
-  }, [session, check]);
+    else if (session.kind === 'signed-out') closeBench();
+  }, [session, check, closeBench]);
 
-  useEffect(() => () => benchRef.current?.controller.cancel(), []);
+  useEffect(() => () => benchRef.current?.workspace.close(), []);
 
   const signedIn = session.kind === 'signed-in';
   return (

@@ -1,22 +1,22 @@
 import { useCallback } from 'react';
-import type { GeneratedProduct } from '../../../shared/generator/browser.ts';
 import { Spinner } from '../shell/icons.tsx';
+import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { GeneratedCard } from './GeneratedCard.tsx';
 
 /** 'Generated Products (count)' with Publish All Ready, and the grid of cards (1, 2 or 3 columns). */
 
 interface ProductsSectionProps {
-  products: readonly GeneratedProduct[];
+  products: readonly RunProductView[];
   running: boolean;
-  publishing: readonly number[];
-  shopName: string;
-  printUrlOf(imageUrl: string): string | undefined;
+  providerName: string;
   onPublish(indices?: readonly number[]): void;
+  onAction(index: number, action: ProductAction): void;
+  onEdit(index: number, edit: ProductEditBody): Promise<void>;
 }
 
-export function ProductsSection({ products, running, publishing, shopName, printUrlOf, onPublish }: ProductsSectionProps) {
-  const busy = new Set(publishing);
-  const ready = products.filter((p) => p.status === 'ready' && !busy.has(p.index));
+export function ProductsSection({ products, running, providerName, onPublish, onAction, onEdit }: ProductsSectionProps) {
+  const ready = products.filter((p) => p.status === 'ready');
+  const publishing = products.some((p) => p.activity === 'publish');
   const published = products.filter((p) => p.status === 'published').length;
   const publishOne = useCallback((index: number) => onPublish([index]), [onPublish]);
 
@@ -32,7 +32,7 @@ export function ProductsSection({ products, running, publishing, shopName, print
           )}
         </div>
         <button type="button" className="btn btn-primary" disabled={ready.length === 0} onClick={() => onPublish()}>
-          {busy.size > 0 ? <Spinner /> : null}
+          {publishing ? <Spinner /> : null}
           Publish All Ready
         </button>
       </div>
@@ -48,10 +48,12 @@ export function ProductsSection({ products, running, publishing, shopName, print
             <li key={product.index}>
               <GeneratedCard
                 product={product}
-                shopName={shopName}
-                publishing={busy.has(product.index)}
-                printUrl={product.imageUrl ? printUrlOf(product.imageUrl) : undefined}
+                providerName={providerName}
+                publishing={product.activity === 'publish'}
+                printUrl={product.printUrl}
                 onPublish={publishOne}
+                onAction={onAction}
+                onEdit={onEdit}
               />
             </li>
           ))}

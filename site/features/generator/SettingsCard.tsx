@@ -7,7 +7,7 @@ import {
   MAX_THEME_CHARS,
   MIN_PRODUCT_COUNT,
 } from '../../../shared/limits/index.ts';
-import type { GenerateSettings } from './generator-store.ts';
+import type { GenerateSettings } from './workspace-store.ts';
 import { productCountFrom } from './product-count.ts';
 import { Spinner } from '../shell/icons.tsx';
 import { SparklesIcon } from './icons.tsx';

@@ -6,6 +6,9 @@ import type {
   GeneratorSettings,
   PublishRequestBody,
   PublishResult,
+  RunProductView,
+  RunSummary,
+  RunView,
 } from '../../../shared/generator/browser.ts';
 import { isRecord } from '../../../shared/common/index.ts';
 
@@ -15,7 +18,18 @@ import { isRecord } from '../../../shared/common/index.ts';
  * errors carrying the server's own `{error}` message.
  */
 
-export type { DesignUrls, GeneratorSettings };
+export type { DesignUrls, GeneratorSettings, RunProductView, RunSummary, RunView };
+
+/** A card's edit: the fields staff may change. */
+export interface ProductEditBody {
+  name?: string;
+  quote_primary?: string;
+  description?: string;
+  price?: number;
+  category?: string;
+}
+
+export type ProductAction = 'regenerate' | 'discard' | 'retry';
 
 export class GeneratorApiError extends Error {
   override name = 'GeneratorApiError';
@@ -37,6 +51,14 @@ export interface GeneratorApi {
   concepts(request: ConceptRequest, signal?: AbortSignal): Promise<Concept[]>;
   design(request: DesignRequestBody, signal?: AbortSignal): Promise<DesignUrls>;
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+  listRuns(signal?: AbortSignal): Promise<{ runs: RunSummary[]; latest: string | null }>;
+  startRun(settings: { count: number; theme: string; guidelines?: string }): Promise<RunView>;
+  /** One run; with `after`, the server answers once the run has changed past that version. */
+  readRun(id: string, options?: { after?: number; signal?: AbortSignal }): Promise<RunView>;
+  stopRun(id: string): Promise<RunView>;
+  publishRun(id: string, indices?: readonly number[]): Promise<RunView>;
+  editProduct(id: string, index: number, edit: ProductEditBody): Promise<RunView>;
+  productAction(id: string, index: number, action: ProductAction): Promise<RunView>;
 }
 
 type Json = Record<string, unknown>;
@@ -53,6 +75,18 @@ function isConcept(value: unknown): value is Concept {
     isText(value.quote_primary) &&
     Array.isArray(value.keywords) &&
     value.keywords.every(isText)
+  );
+}
+
+function isRunView(value: unknown): value is RunView {
+  return (
+    isRecord(value) &&
+    isText(value.id) &&
+    isText(value.state) &&
+    isText(value.progress) &&
+    typeof value.version === 'number' &&
+    Array.isArray(value.products) &&
+    value.products.every((p: unknown) => isConcept(p) && isRecord(p) && typeof p.index === 'number' && isText(p.status))
   );
 }
 
@@ -96,7 +130,50 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
       ...(signal ? { signal } : {}),
     });
 
+  async function runFrom(path: string, body: Json): Promise<RunView> {
+    if (!isRunView(body.run)) throw unexpected(path);
+    return body.run;
+  }
+
+  const runPath = (id: string) => `/api/generator-runs/${encodeURIComponent(id)}`;
+
   return {
+    async listRuns(signal) {
+      const path = '/api/generator-runs';
+      const body = await call(path, { method: 'GET', ...(signal ? { signal } : {}) });
+      if (!Array.isArray(body.runs)) throw unexpected(path);
+      return { runs: body.runs as RunSummary[], latest: isText(body.latest) ? body.latest : null };
+    },
+
+    async startRun(settings) {
+      const path = '/api/generator-runs';
+      return runFrom(path, await post(path, settings));
+    },
+
+    async readRun(id, { after, signal } = {}) {
+      const path = after === undefined ? runPath(id) : `${runPath(id)}?after=${after}`;
+      return runFrom(path, await call(path, { method: 'GET', ...(signal ? { signal } : {}) }));
+    },
+
+    async stopRun(id) {
+      return runFrom(`${runPath(id)}/stop`, await post(`${runPath(id)}/stop`, {}));
+    },
+
+    async publishRun(id, indices) {
+      const path = `${runPath(id)}/publish`;
+      return runFrom(path, await post(path, indices ? { indices } : {}));
+    },
+
+    async editProduct(id, index, edit) {
+      const path = `${runPath(id)}/products/${index}/edit`;
+      return runFrom(path, await post(path, edit));
+    },
+
+    async productAction(id, index, action) {
+      const path = `${runPath(id)}/products/${index}/${action}`;
+      return runFrom(path, await post(path, {}));
+    },
+
     async settings(signal) {
       const path = '/api/generator-settings';
       const body = await call(path, { method: 'GET', ...(signal ? { signal } : {}) });

@@ -85,3 +85,33 @@ export const PUBLISHABLE_PUBLISH = /* GraphQL */ `
     }
   }
 `;
+
+/** The product made earlier under this handle (the publish key), if any: a retry finds it instead of making another. */
+export const PRODUCT_BY_IDENTIFIER = /* GraphQL */ `
+  query productByIdentifier($identifier: ProductIdentifierInput!) {
+    productByIdentifier(identifier: $identifier) {
+      id
+      handle
+      status
+      variantsCount {
+        count
+      }
+    }
+  }
+`;
+
+/** The last step before publishing: the finished product goes from DRAFT to ACTIVE. */
+export const PRODUCT_UPDATE = /* GraphQL */ `
+  mutation productUpdate($product: ProductUpdateInput!) {
+    productUpdate(product: $product) {
+      product {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;

@@ -8,8 +8,10 @@ export type PublishStep =
   | 'image download'
   | 'stagedUploadsCreate'
   | 'image upload'
+  | 'productByIdentifier'
   | 'productCreate'
   | 'productVariantsBulkCreate'
+  | 'productUpdate'
   | 'publications'
   | 'publishablePublish'
   // Subscribing the store's webhooks (shared/webhooks/register.ts) goes through the same client.

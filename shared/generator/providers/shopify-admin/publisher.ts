@@ -5,15 +5,26 @@ import { productImagesFor } from '../product-images.ts';
 import { SHOP_NAME } from '../selection.ts';
 import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
-import { PRODUCT_CREATE, PRODUCT_VARIANTS_BULK_CREATE, PUBLICATIONS, PUBLISHABLE_PUBLISH, STAGED_UPLOADS_CREATE } from './documents.ts';
+import {
+  PRODUCT_BY_IDENTIFIER,
+  PRODUCT_CREATE,
+  PRODUCT_UPDATE,
+  PRODUCT_VARIANTS_BULK_CREATE,
+  PUBLICATIONS,
+  PUBLISHABLE_PUBLISH,
+  STAGED_UPLOADS_CREATE,
+} from './documents.ts';
 import { ShopifyPublishError, type PublishStep } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
 
 /**
- * Publishes a product to a Shopify store through the Admin GraphQL API 2025-07:
- * design bytes → shirt photo → stagedUploadsCreate → multipart uploads → productCreate (Size option, two images)
- * → productVariantsBulkCreate (every size with its price, replacing the standalone variant)
- * → publishablePublish to the Online Store publication. Returns the product GID and handle.
+ * Publishes a product to a Shopify store through the Admin GraphQL API 2025-07, so shoppers never see a
+ * half-made product: [productByIdentifier: the product made earlier under this publish key, if any]
+ * → design bytes → shirt photo → stagedUploadsCreate → multipart uploads → productCreate as DRAFT
+ * (Size option, two images, the publish key as handle) → productVariantsBulkCreate (every size with
+ * its price, replacing the standalone variant) → productUpdate to ACTIVE → publishablePublish to the
+ * Online Store publication. A retry after a crash finds the product by its key and finishes it.
+ * Returns the product GID and handle.
  */
 
 export const ONLINE_STORE = 'Online Store';
@@ -77,84 +88,113 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       const send = async (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
         payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
 
-      let bytes: Uint8Array;
-      try {
-        bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
-      } catch (error) {
-        if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
-        throw error;
-      }
-      const images = await productImagesFor(product.name, bytes);
-
-      const staged = await send(
-        'stagedUploadsCreate',
-        STAGED_UPLOADS_CREATE,
-        {
-          input: images.map((image) => ({
-            resource: 'IMAGE',
-            filename: image.filename,
-            mimeType: 'image/png',
-            httpMethod: 'POST',
-            fileSize: String(image.bytes.byteLength),
-          })),
-        },
-        true,
-      );
-      const targets = readStagedTargets(staged, images.length);
-      for (const [i, target] of targets.entries()) {
-        const image = images[i]!;
-        await uploadToStagedTarget(
-          target,
-          { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' },
-          { dispatcher: client.dispatcher, signal, timeoutMs },
-        );
+      // With a publish key, the product made by an earlier attempt is found and finished, not made again.
+      let existing: { id: string; handle?: string; variants: number } | undefined;
+      if (product.publishKey) {
+        const data = await client.call({
+          step: 'productByIdentifier',
+          query: PRODUCT_BY_IDENTIFIER,
+          variables: { identifier: { handle: product.publishKey } },
+          idempotent: true,
+          signal,
+        });
+        const found = data.productByIdentifier;
+        if (isRecord(found) && typeof found.id === 'string') {
+          const count = isRecord(found.variantsCount) && typeof found.variantsCount.count === 'number' ? found.variantsCount.count : 0;
+          existing = { id: found.id, ...(typeof found.handle === 'string' ? { handle: found.handle } : {}), variants: count };
+        }
       }
 
-      const created = await send(
-        'productCreate',
-        PRODUCT_CREATE,
-        {
-          product: {
-            title: product.name,
-            descriptionHtml: descriptionHtml(product.description),
-            productType: product.category,
-            vendor: STORE_NAME,
-            tags: tagsOf(product.keywords),
-            status: 'ACTIVE',
-            productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
-          },
-          media: targets.map((target, i) => ({
-            originalSource: target.resourceUrl,
-            mediaContentType: 'IMAGE',
-            alt: images[i]!.altText.slice(0, 512),
-          })),
-        },
-        false,
-      );
-      const createdProduct = created.product;
-      if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
-        throw new ShopifyPublishError('productCreate', 'invalid-response', 'the answer had no product id');
-      }
-      const productId = createdProduct.id;
-      const handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
+      let productId: string;
+      let handle: string | undefined;
+      if (existing) {
+        productId = existing.id;
+        handle = existing.handle;
+      } else {
+        let bytes: Uint8Array;
+        try {
+          bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
+        } catch (error) {
+          if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
+          throw error;
+        }
+        const images = await productImagesFor(product.name, bytes);
 
-      try {
-        // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
-        await send(
-          'productVariantsBulkCreate',
-          PRODUCT_VARIANTS_BULK_CREATE,
+        const staged = await send(
+          'stagedUploadsCreate',
+          STAGED_UPLOADS_CREATE,
           {
-            productId,
-            strategy: 'REMOVE_STANDALONE_VARIANT',
-            variants: SIZES.map((size) => ({
-              optionValues: [{ optionName: 'Size', name: size }],
-              price: sizePrice(product.price, size),
-              // Printed on demand: never out of stock.
-              inventoryItem: { tracked: false },
+            input: images.map((image) => ({
+              resource: 'IMAGE',
+              filename: image.filename,
+              mimeType: 'image/png',
+              httpMethod: 'POST',
+              fileSize: String(image.bytes.byteLength),
+            })),
+          },
+          true,
+        );
+        const targets = readStagedTargets(staged, images.length);
+        for (const [i, target] of targets.entries()) {
+          const image = images[i]!;
+          await uploadToStagedTarget(
+            target,
+            { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' },
+            { dispatcher: client.dispatcher, signal, timeoutMs },
+          );
+        }
+
+        const created = await send(
+          'productCreate',
+          PRODUCT_CREATE,
+          {
+            product: {
+              title: product.name,
+              descriptionHtml: descriptionHtml(product.description),
+              productType: product.category,
+              vendor: STORE_NAME,
+              tags: tagsOf(product.keywords),
+              // Unpublished until its variants are in: a shopper never sees a half-made product.
+              status: 'DRAFT',
+              ...(product.publishKey ? { handle: product.publishKey } : {}),
+              productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
+            },
+            media: targets.map((target, i) => ({
+              originalSource: target.resourceUrl,
+              mediaContentType: 'IMAGE',
+              alt: images[i]!.altText.slice(0, 512),
             })),
           },
           false,
         );
+        const createdProduct = created.product;
+        if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
+          throw new ShopifyPublishError('productCreate', 'invalid-response', 'the answer had no product id');
+        }
+        productId = createdProduct.id;
+        handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
+      }
+
+      try {
+        // productCreate made one standalone variant (S); the bulk create replaces it with all five sizes and prices.
+        if (!existing || existing.variants < SIZES.length)
+          await send(
+            'productVariantsBulkCreate',
+            PRODUCT_VARIANTS_BULK_CREATE,
+            {
+              productId,
+              strategy: 'REMOVE_STANDALONE_VARIANT',
+              variants: SIZES.map((size) => ({
+                optionValues: [{ optionName: 'Size', name: size }],
+                price: sizePrice(product.price, size),
+                // Printed on demand: never out of stock.
+                inventoryItem: { tracked: false },
+              })),
+            },
+            false,
+          );
+
+        await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);
 
         onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
           onlineStore = undefined;

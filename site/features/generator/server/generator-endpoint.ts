@@ -37,7 +37,7 @@ export interface Caller {
 export function generatorPost<S extends z.ZodType>(
   what: string,
   schema: S,
-  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal, caller: Caller) => Promise<unknown>,
+  run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal, caller: Caller, context: APIContext) => Promise<unknown>,
 ): APIRoute {
   return async (context) => {
     const services = context.locals.generator;
@@ -49,7 +49,7 @@ export function generatorPost<S extends z.ZodType>(
     const caller = { who: guard.who, staff: guard.staff, address: context.request.headers.get('x-forwarded-for') ?? undefined };
     try {
       const body = parseBody(schema, await readJsonBody(context.request));
-      return jsonResponse(await run(services, body, context.request.signal, caller));
+      return jsonResponse(await run(services, body, context.request.signal, caller, context));
     } catch (error) {
       return failureResponse(error, services, what);
     }

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ConceptSchema, CONCEPT_LIMITS, describeIssues } from '../../../../shared/generator/index.ts';
 import { GENERATOR_MESSAGES } from '../../../../shared/generator/browser.ts';
-import { isProductCount, MAX_GUIDELINES_CHARS, MAX_THEME_CHARS, productCountMessage } from '../../../../shared/limits/index.ts';
+import {
+  DEFAULT_THEME,
+  isProductCount,
+  MAX_GUIDELINES_CHARS,
+  MAX_PRODUCT_COUNT,
+  MAX_THEME_CHARS,
+  MIN_PRODUCT_COUNT,
+  productCountMessage,
+} from '../../../../shared/limits/index.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 
@@ -75,6 +83,52 @@ export const PublishRequestSchema = z.object(
   },
   { error: 'The body must be a JSON object' },
 );
+
+/** POST /api/generator-runs: a new run, as the settings card sends it (an empty theme runs with the default). */
+export const StartRunSchema = z.object(
+  {
+    count: z
+      .number({ error: (issue) => (issue.input === undefined ? 'count is missing' : 'count must be a number') })
+      .int('count must be a whole number')
+      .min(MIN_PRODUCT_COUNT, `count must be at least ${MIN_PRODUCT_COUNT}`)
+      .max(MAX_PRODUCT_COUNT, `count must be at most ${MAX_PRODUCT_COUNT}`),
+    theme: z
+      .string({ error: 'theme must be text' })
+      .trim()
+      .max(MAX_THEME_CHARS, `theme must be at most ${MAX_THEME_CHARS} characters`)
+      .optional()
+      .transform((value) => value || DEFAULT_THEME),
+    guidelines: z
+      .string({ error: 'guidelines must be text' })
+      .trim()
+      .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
+      .nullish()
+      .transform((value) => value || undefined),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+/** The card's Edit: any of these fields, with the limits of generation, each failure naming its field. */
+export const EditProductSchema = ConceptSchema.pick({ name: true, quote_primary: true, description: true, price: true, category: true })
+  .partial()
+  .strict()
+  .refine((edit) => Object.keys(edit).length > 0, 'Change at least one of name, quote_primary, description, price, category');
+
+/** Publish All Ready (no indices) or one card's Publish (its index). */
+export const PublishRunSchema = z.object(
+  {
+    indices: z
+      .array(z.number().int('each index must be a whole number').min(0, 'each index must be 0 or more'), {
+        error: 'indices must be a list of product numbers',
+      })
+      .max(100, 'indices must have at most 100 entries')
+      .optional(),
+  },
+  { error: 'The body must be a JSON object' },
+);
+
+/** Actions without a body still send `{}`. */
+export const EmptySchema = z.object({}, { error: 'The body must be a JSON object' });
 
 /** The body as the schema's output, or a 400 that says which fields are wrong. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

@@ -15,6 +15,7 @@ import { findDesignFile } from './design-files.ts';
 import { DESIGN_FILE_NAME, designFileFromUrl, designUrl } from './design-urls.ts';
 import { createGeneratorWorker } from './generator-worker.ts';
 import { GeneratorServiceError, serviceErrorFrom } from './service-error.ts';
+import { createRunService, type RunService } from './run-service.ts';
 
 export type { DesignUrls, GeneratorSettings };
 
@@ -36,6 +37,8 @@ export interface GeneratorServices {
   publishesToRealStore(): boolean;
   /** The file of a stored design, by its name in /api/designs/{name}; undefined when there is none. */
   designFile(name: string): Promise<string | undefined>;
+  /** The runs in DATA_DIR (undefined while the generator is misconfigured). */
+  readonly runs: RunService | undefined;
   log(line: string): void;
   /** One line for the startup log. */
   describe(): string;
@@ -101,6 +104,31 @@ export function createGeneratorServices({
     }
   }
 
+  async function publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+    const name = designFileFromUrl(product.imageUrl);
+    if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
+    const file = await findDesignFile(designsDir, name);
+    if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
+    // The publisher reads the file straight from disk rather than over HTTP from ourselves.
+    const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
+    onPublished?.(result);
+    return result;
+  }
+
+  // Runs live in DATA_DIR/generator/runs.db and go on where they stood when the process stopped.
+  const runs = problem
+    ? undefined
+    : createRunService({
+        dataDir: config.localShop.dataDir,
+        designsDir,
+        delayMs: config.generator.delayMs,
+        concepts: { generateConcepts: (request, signal) => worker.run({ kind: 'concepts', request }, signal) },
+        designs: { generateDesign: (request, signal) => worker.run({ kind: 'design', request }, signal) },
+        publisher: { shopName: providers?.shopName ?? 'Shopify', publish },
+        log,
+      });
+  const resuming = runs ? setImmediate(() => runs.runner.resumeAll()) : undefined;
+
   return {
     problem: () => problem,
 
@@ -126,17 +154,9 @@ export function createGeneratorServices({
         };
       }),
 
-    publish: (product, signal) =>
-      run(async () => {
-        const name = designFileFromUrl(product.imageUrl);
-        if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
-        const file = await findDesignFile(designsDir, name);
-        if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
-        // The publisher reads the file straight from disk rather than over HTTP from ourselves.
-        const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
-        onPublished?.(result);
-        return result;
-      }),
+    publish: (product, signal) => run(() => publish(product, signal)),
+
+    runs,
 
     designFile: (name) => findDesignFile(designsDir, name),
 
@@ -147,6 +167,10 @@ export function createGeneratorServices({
       return `staff accounts required; concepts and designs ${providers?.generators}; publishing to ${providers?.publishTo}`;
     },
 
-    close: () => worker.close(),
+    async close() {
+      if (resuming) clearImmediate(resuming);
+      await runs?.close();
+      await worker.close();
+    },
   };
 }

@@ -1,0 +1,513 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { Actor, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
+
+export type { Actor, RunState, RunSummary };
+
+/**
+ * The generator's runs as records (docs/behaviour/generator.md, "Runs"): settings, concepts, each
+ * product's status, design files, edits, publish results, timestamps and who did it, in SQLite
+ * (`DATA_DIR/generator/runs.db`). WAL and a busy timeout, so the server and a CLI sharing the
+ * DATA_DIR write to the same store. Every change bumps the run's `version`, which the page's live
+ * view waits on.
+ */
+
+/** A product's state in the store: the page's statuses, with publishing told apart from designing. */
+export type StoredStatus = 'pending' | 'generating' | 'ready' | 'publishing' | 'published' | 'error';
+
+export interface RunProduct extends Concept {
+  index: number;
+  status: StoredStatus;
+  error?: string;
+  /** Which step the error belongs to, for Retry: the design, or publishing. */
+  failedStep?: 'design' | 'publish';
+  /** Stored design file names (in the designs folder), once the design exists. */
+  preview?: string;
+  print?: string;
+  /** How many designs were asked for; a regenerated design uses it to pick another colour order. */
+  designAttempt: number;
+  publishKey: string;
+  shopId?: string;
+  handle?: string;
+  publishedAt?: string;
+  editedAt?: string;
+  discarded: boolean;
+  updatedAt: string;
+}
+
+export interface RunRecord {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  count: number;
+  theme: string;
+  guidelines?: string;
+  state: RunState;
+  /** The latest progress line ('Generating design 2/6: …'). */
+  progress: string;
+  /** Why the run failed ('Failed to generate products: {message}' carries it). */
+  error?: string;
+  source: 'page' | 'cli';
+  actor: Actor | null;
+  /** Goes up by one on every change. */
+  version: number;
+  /** Every product not discarded, in list order. */
+  products: RunProduct[];
+}
+
+export interface RunEvent {
+  at: string;
+  index: number | null;
+  kind: string;
+  actor: Actor | null;
+  detail: unknown;
+}
+
+export type ProductPatch = Partial<
+  Pick<
+    RunProduct,
+    | 'status'
+    | 'error'
+    | 'failedStep'
+    | 'preview'
+    | 'print'
+    | 'designAttempt'
+    | 'shopId'
+    | 'handle'
+    | 'publishedAt'
+    | 'editedAt'
+    | 'name'
+    | 'description'
+    | 'price'
+    | 'category'
+    | 'quote_primary'
+  >
+>;
+
+const BUSY_TIMEOUT_MS = 15_000;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  theme TEXT NOT NULL,
+  guidelines TEXT,
+  state TEXT NOT NULL,
+  progress TEXT NOT NULL DEFAULT '',
+  error TEXT,
+  source TEXT NOT NULL,
+  actor_id TEXT,
+  actor_email TEXT,
+  version INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX IF NOT EXISTS runs_created ON runs (created_at DESC);
+CREATE TABLE IF NOT EXISTS run_products (
+  run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  idx INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  price REAL NOT NULL,
+  category TEXT NOT NULL,
+  quote_primary TEXT NOT NULL,
+  keywords TEXT NOT NULL,
+  status TEXT NOT NULL,
+  error TEXT,
+  failed_step TEXT,
+  preview_file TEXT,
+  print_file TEXT,
+  design_attempt INTEGER NOT NULL DEFAULT 0,
+  publish_key TEXT NOT NULL UNIQUE,
+  shop_id TEXT,
+  handle TEXT,
+  published_at TEXT,
+  edited_at TEXT,
+  discarded_at TEXT,
+  files_removed INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (run_id, idx)
+);
+CREATE TABLE IF NOT EXISTS run_events (
+  id INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+  idx INTEGER,
+  at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  actor_id TEXT,
+  actor_email TEXT,
+  detail TEXT
+);
+CREATE INDEX IF NOT EXISTS run_events_run ON run_events (run_id, id);
+`;
+
+type Row = Record<string, SQLInputValue>;
+
+const text = (value: SQLInputValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+
+function productFrom(row: Row): RunProduct {
+  const optional = <K extends keyof RunProduct>(key: K, value: RunProduct[K] | undefined) =>
+    value === undefined || value === null ? {} : ({ [key]: value } as Pick<RunProduct, K>);
+  return {
+    index: Number(row.idx),
+    name: String(row.name),
+    description: String(row.description),
+    price: Number(row.price),
+    category: String(row.category),
+    quote_primary: String(row.quote_primary),
+    keywords: JSON.parse(String(row.keywords)) as string[],
+    status: String(row.status) as StoredStatus,
+    ...optional('error', text(row.error)),
+    ...optional('failedStep', text(row.failed_step) as RunProduct['failedStep']),
+    ...optional('preview', text(row.preview_file)),
+    ...optional('print', text(row.print_file)),
+    designAttempt: Number(row.design_attempt),
+    publishKey: String(row.publish_key),
+    ...optional('shopId', text(row.shop_id)),
+    ...optional('handle', text(row.handle)),
+    ...optional('publishedAt', text(row.published_at)),
+    ...optional('editedAt', text(row.edited_at)),
+    discarded: row.discarded_at !== null && row.discarded_at !== undefined,
+    updatedAt: String(row.updated_at),
+  };
+}
+
+const COLUMN: Record<keyof ProductPatch, string> = {
+  status: 'status',
+  error: 'error',
+  failedStep: 'failed_step',
+  preview: 'preview_file',
+  print: 'print_file',
+  designAttempt: 'design_attempt',
+  shopId: 'shop_id',
+  handle: 'handle',
+  publishedAt: 'published_at',
+  editedAt: 'edited_at',
+  name: 'name',
+  description: 'description',
+  price: 'price',
+  category: 'category',
+  quote_primary: 'quote_primary',
+};
+
+/** The spec's status of a stored one: publishing shows as 'generating' (docs/behaviour/generator.md). */
+export function pageStatus(status: StoredStatus): ProductStatus {
+  return status === 'publishing' ? 'generating' : status;
+}
+
+/** A run id: short, random, safe in a URL. */
+function newRunId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export const RUNS_DB_PATH = path.join('generator', 'runs.db');
+
+export class RunStore {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+
+  private constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /** Opens (creating) `DATA_DIR/generator/runs.db`. */
+  static open(dataDir: string): RunStore {
+    const file = path.join(dataDir, RUNS_DB_PATH);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
+    try {
+      db.exec('PRAGMA journal_mode = WAL');
+      // NORMAL is crash-safe in WAL mode: a killed process loses nothing committed.
+      db.exec('PRAGMA synchronous = NORMAL');
+      db.exec(SCHEMA);
+    } catch (error) {
+      db.close();
+      throw new Error(`Cannot open the generator's runs at ${file}: ${(error as Error).message}`, { cause: error });
+    }
+    return new RunStore(db);
+  }
+
+  #sql(query: string) {
+    let statement = this.#statements.get(query);
+    if (!statement) {
+      statement = this.#db.prepare(query);
+      this.#statements.set(query, statement);
+    }
+    return statement;
+  }
+
+  #write<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    let result: T;
+    try {
+      result = work();
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+    this.#db.exec('COMMIT');
+    return result;
+  }
+
+  #touch(runId: string, now: string): void {
+    this.#sql('UPDATE runs SET version = version + 1, updated_at = ? WHERE id = ?').run(now, runId);
+  }
+
+  #event(runId: string, index: number | null, kind: string, actor: Actor | null, detail: unknown, now: string): void {
+    this.#sql('INSERT INTO run_events (run_id, idx, at, kind, actor_id, actor_email, detail) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      runId,
+      index,
+      now,
+      kind,
+      actor?.id ?? null,
+      actor?.email ?? null,
+      detail === undefined ? null : JSON.stringify(detail),
+    );
+  }
+
+  createRun(input: { count: number; theme: string; guidelines?: string; source: 'page' | 'cli'; actor: Actor | null }): string {
+    const id = newRunId();
+    const now = new Date().toISOString();
+    this.#write(() => {
+      this.#sql(
+        'INSERT INTO runs (id, created_at, updated_at, count, theme, guidelines, state, source, actor_id, actor_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        now,
+        now,
+        input.count,
+        input.theme,
+        input.guidelines ?? null,
+        'running',
+        input.source,
+        input.actor?.id ?? null,
+        input.actor?.email ?? null,
+      );
+      this.#event(id, null, 'started', input.actor, { count: input.count, theme: input.theme }, now);
+    });
+    return id;
+  }
+
+  getRun(id: string): RunRecord | undefined {
+    const row = this.#sql('SELECT * FROM runs WHERE id = ?').get(id) as Row | undefined;
+    if (!row) return undefined;
+    const products = (this.#sql('SELECT * FROM run_products WHERE run_id = ? AND discarded_at IS NULL ORDER BY idx').all(id) as Row[]).map(
+      productFrom,
+    );
+    const actorId = text(row.actor_id);
+    return {
+      id: String(row.id),
+      createdAt: String(row.created_at),
+      updatedAt: String(row.updated_at),
+      count: Number(row.count),
+      theme: String(row.theme),
+      ...(text(row.guidelines) ? { guidelines: text(row.guidelines)! } : {}),
+      state: String(row.state) as RunState,
+      progress: String(row.progress),
+      ...(text(row.error) ? { error: text(row.error)! } : {}),
+      source: String(row.source) as 'page' | 'cli',
+      actor: actorId ? { id: actorId, email: text(row.actor_email) ?? '' } : null,
+      version: Number(row.version),
+      products,
+    };
+  }
+
+  /** The run's version, or undefined when there is no such run (cheap: the live view polls it). */
+  version(id: string): number | undefined {
+    const row = this.#sql('SELECT version FROM runs WHERE id = ?').get(id) as Row | undefined;
+    return row ? Number(row.version) : undefined;
+  }
+
+  latestRunId(): string | undefined {
+    const row = this.#sql('SELECT id FROM runs ORDER BY created_at DESC, rowid DESC LIMIT 1').get() as Row | undefined;
+    return row ? String(row.id) : undefined;
+  }
+
+  listRuns(limit = 50): RunSummary[] {
+    const rows = this.#sql(
+      `SELECT r.id, r.created_at, r.theme, r.count, r.state,
+        SUM(CASE WHEN p.status = 'ready' THEN 1 ELSE 0 END) AS ready,
+        SUM(CASE WHEN p.status = 'published' THEN 1 ELSE 0 END) AS published,
+        SUM(CASE WHEN p.status = 'error' THEN 1 ELSE 0 END) AS failed
+       FROM runs r LEFT JOIN run_products p ON p.run_id = r.id AND p.discarded_at IS NULL
+       GROUP BY r.id ORDER BY r.created_at DESC, r.rowid DESC LIMIT ?`,
+    ).all(limit) as Row[];
+    return rows.map((row) => ({
+      id: String(row.id),
+      createdAt: String(row.created_at),
+      theme: String(row.theme),
+      count: Number(row.count),
+      state: String(row.state) as RunState,
+      ready: Number(row.ready ?? 0),
+      published: Number(row.published ?? 0),
+      failed: Number(row.failed ?? 0),
+    }));
+  }
+
+  /** Runs whose generation was going when the process stopped. */
+  runningRunIds(): string[] {
+    return (this.#sql("SELECT id FROM runs WHERE state = 'running' ORDER BY created_at").all() as Row[]).map((row) => String(row.id));
+  }
+
+  /** Products whose publishing was going when the process stopped: [runId, index]. */
+  publishingProducts(): Array<{ runId: string; index: number }> {
+    return (this.#sql("SELECT run_id, idx FROM run_products WHERE status = 'publishing' AND discarded_at IS NULL").all() as Row[]).map(
+      (row) => ({ runId: String(row.run_id), index: Number(row.idx) }),
+    );
+  }
+
+  setProgress(runId: string, progress: string): void {
+    const now = new Date().toISOString();
+    this.#write(() => {
+      this.#sql('UPDATE runs SET progress = ? WHERE id = ?').run(progress, runId);
+      this.#touch(runId, now);
+    });
+  }
+
+  setState(runId: string, state: RunState, options: { error?: string; actor?: Actor | null } = {}): void {
+    const now = new Date().toISOString();
+    this.#write(() => {
+      this.#sql('UPDATE runs SET state = ?, error = ? WHERE id = ?').run(state, options.error ?? null, runId);
+      this.#event(runId, null, state, options.actor ?? null, options.error ? { error: options.error } : undefined, now);
+      this.#touch(runId, now);
+    });
+  }
+
+  /** The run's concepts, as pending products, each with its own publish key. */
+  addConcepts(runId: string, concepts: readonly Concept[]): void {
+    const now = new Date().toISOString();
+    this.#write(() => {
+      concepts.forEach((concept, index) => {
+        this.#sql(
+          `INSERT INTO run_products (run_id, idx, name, description, price, category, quote_primary, keywords, status, publish_key, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        ).run(
+          runId,
+          index,
+          concept.name,
+          concept.description,
+          concept.price,
+          concept.category,
+          concept.quote_primary,
+          JSON.stringify(concept.keywords),
+          randomBytes(6).toString('hex'),
+          now,
+        );
+      });
+      this.#event(runId, null, 'concepts', null, { count: concepts.length }, now);
+      this.#touch(runId, now);
+    });
+  }
+
+  getProduct(runId: string, index: number): RunProduct | undefined {
+    const row = this.#sql('SELECT * FROM run_products WHERE run_id = ? AND idx = ?').get(runId, index) as Row | undefined;
+    return row ? productFrom(row) : undefined;
+  }
+
+  /**
+   * Changes a product, only if its status is one of `from` (when given), in one write: two tabs
+   * asking for the same change find one of them too late. Returns the product after the change,
+   * or undefined when it was not in one of those states (or is gone).
+   */
+  updateProduct(
+    runId: string,
+    index: number,
+    patch: ProductPatch,
+    options: { from?: readonly StoredStatus[]; event?: { kind: string; actor: Actor | null; detail?: unknown } } = {},
+  ): RunProduct | undefined {
+    const now = new Date().toISOString();
+    return this.#write(() => {
+      const current = this.getProduct(runId, index);
+      if (!current || current.discarded) return undefined;
+      if (options.from && !options.from.includes(current.status)) return undefined;
+      const entries = Object.entries(patch) as Array<[keyof ProductPatch, unknown]>;
+      // A new status clears a stale error and failed step unless the patch sets them.
+      if (patch.status && patch.status !== 'error') {
+        if (!('error' in patch)) entries.push(['error', undefined]);
+        if (!('failedStep' in patch)) entries.push(['failedStep', undefined]);
+      }
+      const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
+      const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
+      this.#sql(`UPDATE run_products SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE run_id = ? AND idx = ?`).run(
+        ...values,
+        now,
+        runId,
+        index,
+      );
+      if (options.event) this.#event(runId, index, options.event.kind, options.event.actor, options.event.detail, now);
+      this.#touch(runId, now);
+      return this.getProduct(runId, index);
+    });
+  }
+
+  /** Takes the product out of the run, if it is in one of `from`; its files are the caller's to remove. */
+  discardProduct(runId: string, index: number, from: readonly StoredStatus[], actor: Actor | null): RunProduct | undefined {
+    const now = new Date().toISOString();
+    return this.#write(() => {
+      const current = this.getProduct(runId, index);
+      if (!current || current.discarded || !from.includes(current.status)) return undefined;
+      this.#sql('UPDATE run_products SET discarded_at = ?, updated_at = ? WHERE run_id = ? AND idx = ?').run(now, now, runId, index);
+      this.#event(runId, index, 'discarded', actor, undefined, now);
+      this.#touch(runId, now);
+      return current;
+    });
+  }
+
+  events(runId: string): RunEvent[] {
+    return (this.#sql('SELECT * FROM run_events WHERE run_id = ? ORDER BY id').all(runId) as Row[]).map((row) => {
+      const actorId = text(row.actor_id);
+      return {
+        at: String(row.at),
+        index: row.idx === null ? null : Number(row.idx),
+        kind: String(row.kind),
+        actor: actorId ? { id: actorId, email: text(row.actor_email) ?? '' } : null,
+        detail: row.detail === null ? null : (JSON.parse(String(row.detail)) as unknown),
+      };
+    });
+  }
+
+  /**
+   * Design files that may go (docs/behaviour/generator.md, "Disk hygiene"): those of discarded products, and
+   * of runs created before `olderThan`, never those of published products. Marked removed by `filesRemoved`.
+   */
+  removableFiles(olderThan: string): Array<{ runId: string; index: number; files: string[] }> {
+    const rows = this.#sql(
+      `SELECT p.run_id, p.idx, p.preview_file, p.print_file FROM run_products p JOIN runs r ON r.id = p.run_id
+       WHERE p.files_removed = 0 AND p.status NOT IN ('published', 'publishing') AND (p.discarded_at IS NOT NULL OR r.created_at < ?)
+         AND (p.preview_file IS NOT NULL OR p.print_file IS NOT NULL)`,
+    ).all(olderThan) as Row[];
+    return rows.map((row) => ({
+      runId: String(row.run_id),
+      index: Number(row.idx),
+      files: [text(row.preview_file), text(row.print_file)].filter((f): f is string => Boolean(f)),
+    }));
+  }
+
+  filesRemoved(runId: string, index: number): void {
+    const now = new Date().toISOString();
+    this.#write(() => {
+      this.#sql(
+        'UPDATE run_products SET files_removed = 1, preview_file = NULL, print_file = NULL, updated_at = ? WHERE run_id = ? AND idx = ?',
+      ).run(now, runId, index);
+      this.#touch(runId, now);
+    });
+  }
+
+  /** Every design file a run still refers to (a file in the designs folder that no run names is an orphan). */
+  referencedFiles(): Set<string> {
+    const rows = this.#sql('SELECT preview_file, print_file FROM run_products').all() as Row[];
+    const names = new Set<string>();
+    for (const row of rows) {
+      if (text(row.preview_file)) names.add(String(row.preview_file));
+      if (text(row.print_file)) names.add(String(row.print_file));
+    }
+    return names;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

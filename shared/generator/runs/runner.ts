@@ -1,0 +1,482 @@
+import type { BrandProfile, ErrorKind } from '../../common/index.ts';
+import { GENERATOR_MESSAGES } from '../messages.ts';
+import { GenerationFailed, PipelineCancelled, designProducts, errorMessage, generateProducts, publishProducts } from '../pipeline.ts';
+import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
+import { slugify } from '../../local-shop/index.ts';
+import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
+
+/**
+ * Runs as records, driven through the shared pipeline (docs/behaviour/generator.md, "Runs"): the
+ * server and the CLI both start, resume, stop, edit and publish runs here. Every step is written to
+ * the run store before the next begins, so a process killed at any moment resumes where it stood:
+ * a finished design is never made again, an unfinished one is made (once) on resume, and a product
+ * whose publishing was cut short is published again under the same publish key, which the
+ * publisher uses to find the product it already made.
+ */
+
+export interface RunnerHost {
+  store: RunStore;
+  brand: BrandProfile;
+  concepts: ConceptProvider;
+  designs: DesignProvider;
+  publisher: Publisher;
+  delayMs: number;
+  /** The stored file names of a finished design (preview, and print file when there is one). */
+  designFiles(design: DesignResult): { preview: string; print?: string };
+  /** The URL the publisher reads a stored preview from. */
+  imageUrlOf(preview: string): string;
+  /** Deletes stored design files by name (a discarded or replaced design). */
+  removeFiles(names: readonly string[]): Promise<void>;
+  /** After every change to a run (the live view wakes on it). */
+  onChange?(runId: string): void;
+  /** After each product is published (the store rebuilds). */
+  onPublished?(product: RunProduct): void;
+  log?(line: string): void;
+}
+
+export interface StartRun {
+  count: number;
+  theme: string;
+  guidelines?: string;
+  source: 'page' | 'cli';
+  actor: Actor | null;
+}
+
+/** Fields staff may change on a card, with the same limits as generation (validated by the caller). */
+export type ProductEdit = Partial<Pick<Concept, 'name' | 'quote_primary' | 'description' | 'price' | 'category'>>;
+
+/** A request the run cannot do in the product's current state (a 409 on the API). */
+export class RunConflict extends Error {
+  override name = 'RunConflict';
+  readonly kind: ErrorKind = 'conflict';
+}
+
+export class RunNotFound extends Error {
+  override name = 'RunNotFound';
+  readonly kind: ErrorKind = 'not-found';
+}
+
+export const STOPPED_BEFORE_DESIGN = 'Stopped before its design was made';
+
+/** The brand's colours, turned by the attempt number: a regenerated design gets another colour order. */
+export function colorsForAttempt(colors: readonly string[], attempt: number): string[] {
+  const shift = colors.length === 0 ? 0 : attempt % colors.length;
+  return [...colors.slice(shift), ...colors.slice(0, shift)];
+}
+
+/**
+ * The product's handle in the shop, which is also its publish key: fixed at the first claim (the
+ * name then, and the product's random key), so a retry finds the product by it even after a rename.
+ */
+export function publishHandle(product: Pick<RunProduct, 'name' | 'publishKey' | 'handle'>): string {
+  return product.handle ?? `${slugify(product.name).slice(0, 60).replace(/-+$/, '')}-${product.publishKey}`;
+}
+
+function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => string): GeneratedProduct {
+  return {
+    index: product.index,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    category: product.category,
+    quote_primary: product.quote_primary,
+    keywords: product.keywords,
+    status: pageStatus(product.status),
+    publishKey: publishHandle(product),
+    ...(product.preview ? { imageUrl: imageUrlOf(product.preview) } : {}),
+  };
+}
+
+export interface Runner {
+  start(input: StartRun): string;
+  /** Picks up every run and publish that was going when the process stopped. */
+  resumeAll(): void;
+  /** Goes on with one run (the CLI's `runs resume`); resolves when its designs and publishing are done. */
+  resume(runId: string): Promise<void>;
+  stop(runId: string, actor: Actor | null): void;
+  edit(runId: string, index: number, edit: ProductEdit, actor: Actor | null): RunProduct;
+  regenerate(runId: string, index: number, actor: Actor | null): RunProduct;
+  discard(runId: string, index: number, actor: Actor | null): Promise<void>;
+  retry(runId: string, index: number, actor: Actor | null): RunProduct;
+  /** Claims and publishes the ready products (all of them, or these indices); the claimed indices. */
+  publish(runId: string, indices: readonly number[] | undefined, actor: Actor | null): number[];
+  /** Resolves once nothing is being designed or published in this run (or in any run). */
+  idle(runId?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createRunner(host: RunnerHost): Runner {
+  const { store } = host;
+  const log = host.log ?? (() => undefined);
+  const changed = (runId: string) => host.onChange?.(runId);
+  /** Design work per run: one loop at a time, which runs again when more products became pending meanwhile. */
+  const designing = new Map<string, { control: AbortController; done: Promise<void>; again: boolean }>();
+  const publishing = new Map<string, { queue: number[]; done: Promise<void> }>();
+  let closed = false;
+
+  function mustGet(runId: string) {
+    const run = store.getRun(runId);
+    if (!run) throw new RunNotFound(`There is no run ${runId}`);
+    return run;
+  }
+
+  function mustProduct(runId: string, index: number): RunProduct {
+    mustGet(runId);
+    const product = store.getProduct(runId, index);
+    if (!product || product.discarded) throw new RunNotFound(`Run ${runId} has no product ${index + 1}`);
+    return product;
+  }
+
+  function record(runId: string, product: GeneratedProduct): void {
+    if (product.status === 'generating') {
+      store.updateProduct(runId, product.index, { status: 'generating' });
+    } else if (product.status === 'ready' && product.imageUrl) {
+      const files = host.designFiles({ imageUrl: product.imageUrl, ...(product.files ? { files: product.files } : {}) });
+      store.updateProduct(runId, product.index, { status: 'ready', preview: files.preview, print: files.print });
+    } else if (product.status === 'error') {
+      store.updateProduct(runId, product.index, { status: 'error', error: product.error ?? 'Unknown error', failedStep: 'design' });
+    } else if (product.status === 'pending') {
+      // A design cut short goes back to waiting, unless Stop has already marked it.
+      store.updateProduct(runId, product.index, { status: 'pending' }, { from: ['generating'] });
+    }
+    changed(runId);
+  }
+
+  async function designLoop(runId: string, control: AbortController): Promise<void> {
+    const progress = (message: string) => {
+      store.setProgress(runId, message);
+      changed(runId);
+    };
+    const run = mustGet(runId);
+    if (run.state === 'running' && run.products.length === 0) {
+      try {
+        await generateProducts(
+          {
+            count: run.count,
+            theme: run.theme,
+            brand: host.brand,
+            ...(run.guidelines ? { guidelines: run.guidelines } : {}),
+            delayMs: host.delayMs,
+            signal: control.signal,
+            onProgress: progress,
+            onProducts: (products, one) => {
+              if (one) return record(runId, one);
+              store.addConcepts(runId, products);
+              changed(runId);
+            },
+          },
+          {
+            concepts: host.concepts,
+            designs: {
+              generateDesign: (request, signal) => host.designs.generateDesign(request, signal),
+            },
+          },
+        );
+      } catch (error) {
+        if (error instanceof PipelineCancelled) throw error;
+        // No concepts at all: the run has failed ('Failed to generate products: …').
+        if (store.getRun(runId)?.products.length === 0) {
+          store.setState(runId, 'failed', { error: error instanceof GenerationFailed ? error.message : errorMessage(error) });
+          changed(runId);
+          return;
+        }
+        throw error;
+      }
+    }
+    // Whatever is still pending (a resumed run, a regenerated or retried design), in list order.
+    for (;;) {
+      const current = mustGet(runId);
+      if (!current.products.some((p) => p.status === 'pending')) break;
+      await designProducts(
+        current.products.map((p) => ({
+          ...asGenerated(p, host.imageUrlOf),
+          ...(p.status === 'pending' ? {} : { status: 'ready' as const }),
+        })),
+        {
+          brand: host.brand,
+          delayMs: host.delayMs,
+          signal: control.signal,
+          colorsFor: (product) => colorsForAttempt(host.brand.colors, store.getProduct(runId, product.index)?.designAttempt ?? 0),
+          onProgress: progress,
+          onProducts: (_products, one) => {
+            if (one) record(runId, one);
+          },
+        },
+        host.designs,
+      );
+    }
+    if (mustGet(runId).state === 'running') {
+      store.setState(runId, 'finished');
+      changed(runId);
+    }
+  }
+
+  /** Starts the run's design loop, or tells the running one to look again when it is done. */
+  function drive(runId: string): Promise<void> {
+    const active = designing.get(runId);
+    if (active) {
+      active.again = true;
+      return active.done;
+    }
+    const control = new AbortController();
+    const entry = { control, again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await designLoop(runId, control);
+        } while (entry.again && !control.signal.aborted && !closed);
+      } catch (error) {
+        if (!(error instanceof PipelineCancelled)) {
+          log(`Generator run ${runId} stopped: ${errorMessage(error)}`);
+          store.setState(runId, 'failed', { error: errorMessage(error) });
+          changed(runId);
+        }
+      } finally {
+        designing.delete(runId);
+      }
+    })();
+    designing.set(runId, entry);
+    return entry.done;
+  }
+
+  async function publishOne(runId: string, index: number): Promise<void> {
+    const product = store.getProduct(runId, index);
+    if (product?.status !== 'publishing') return;
+    if (!product.preview) {
+      store.updateProduct(runId, index, { status: 'error', error: GENERATOR_MESSAGES.noDesignImage, failedStep: 'publish' });
+      changed(runId);
+      return;
+    }
+    await publishProducts([{ ...asGenerated(product, host.imageUrlOf), status: 'ready' }], host.publisher, {
+      onPublished: (published) => {
+        const after = store.updateProduct(
+          runId,
+          index,
+          { status: 'published', shopId: published.shopProductId, handle: published.handle, publishedAt: new Date().toISOString() },
+          { event: { kind: 'published', actor: null, detail: { shopId: published.shopProductId, handle: published.handle } } },
+        );
+        changed(runId);
+        if (after) host.onPublished?.(after);
+      },
+      onPublishFailed: (_failed, message) => {
+        store.updateProduct(
+          runId,
+          index,
+          { status: 'error', error: message, failedStep: 'publish' },
+          { event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
+        );
+        changed(runId);
+      },
+    });
+  }
+
+  /** Publishes the run's claimed products one at a time, in the order they were claimed. */
+  function pump(runId: string, indices: readonly number[]): Promise<void> {
+    const active = publishing.get(runId);
+    if (active) {
+      active.queue.push(...indices);
+      return active.done;
+    }
+    const entry = { queue: [...indices], done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        while (entry.queue.length > 0 && !closed) {
+          const index = entry.queue.shift()!;
+          try {
+            await publishOne(runId, index);
+          } catch (error) {
+            log(`Publishing product ${index + 1} of run ${runId} failed: ${errorMessage(error)}`);
+          }
+        }
+      } finally {
+        publishing.delete(runId);
+      }
+    })();
+    publishing.set(runId, entry);
+    return entry.done;
+  }
+
+  function redesign(
+    runId: string,
+    product: RunProduct,
+    patch: Parameters<RunStore['updateProduct']>[2],
+    kind: string,
+    actor: Actor | null,
+  ) {
+    const after = store.updateProduct(
+      runId,
+      product.index,
+      { ...patch, status: 'pending', preview: undefined, print: undefined, designAttempt: product.designAttempt + 1 },
+      { from: ['ready', 'error', 'pending'], event: { kind, actor } },
+    );
+    if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
+    const old = [product.preview, product.print].filter((f): f is string => Boolean(f));
+    if (old.length > 0) void host.removeFiles(old).catch((error) => log(`Could not remove old design files: ${errorMessage(error)}`));
+    changed(runId);
+    void drive(runId);
+    return after;
+  }
+
+  return {
+    start(input) {
+      const runId = store.createRun(input);
+      changed(runId);
+      void drive(runId);
+      return runId;
+    },
+
+    resumeAll() {
+      if (closed) return;
+      for (const runId of store.runningRunIds()) {
+        for (const product of mustGet(runId).products) {
+          // A design cut short by the stop was never recorded: it is made now, once.
+          if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
+        }
+        log(`Resuming generator run ${runId}`);
+        void drive(runId);
+      }
+      const byRun = new Map<string, number[]>();
+      for (const { runId, index } of store.publishingProducts()) byRun.set(runId, [...(byRun.get(runId) ?? []), index]);
+      for (const [runId, indices] of byRun) {
+        log(`Resuming publishing in generator run ${runId}`);
+        void pump(runId, indices);
+      }
+    },
+
+    async resume(runId) {
+      const run = mustGet(runId);
+      for (const product of run.products) {
+        if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
+      }
+      if (run.state === 'stopped' || run.state === 'failed') {
+        // Resuming a stopped run makes the designs the stop cut off.
+        for (const product of run.products) {
+          if (product.status === 'error' && product.error === STOPPED_BEFORE_DESIGN)
+            store.updateProduct(runId, product.index, { status: 'pending' });
+        }
+        store.setState(runId, 'running');
+      }
+      const publishingNow = store
+        .getRun(runId)!
+        .products.filter((p) => p.status === 'publishing')
+        .map((p) => p.index);
+      changed(runId);
+      await Promise.all([drive(runId), pump(runId, publishingNow)]);
+    },
+
+    stop(runId, actor) {
+      const run = mustGet(runId);
+      if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
+      designing.get(runId)?.control.abort();
+      for (const product of run.products) {
+        if (product.status === 'pending' || product.status === 'generating')
+          store.updateProduct(runId, product.index, { status: 'error', error: STOPPED_BEFORE_DESIGN, failedStep: 'design' });
+      }
+      store.setState(runId, 'stopped', { actor });
+      store.setProgress(runId, '');
+      changed(runId);
+    },
+
+    edit(runId, index, edit, actor) {
+      const product = mustProduct(runId, index);
+      const quoteChanged = edit.quote_primary !== undefined && edit.quote_primary !== product.quote_primary;
+      const before = Object.fromEntries(Object.keys(edit).map((key) => [key, product[key as keyof ProductEdit]]));
+      const patch = { ...edit, editedAt: new Date().toISOString() };
+      // The design shows the quote: a new quote needs a new design.
+      if (quoteChanged && product.status !== 'pending') return redesign(runId, product, patch, 'edited', actor);
+      const after = store.updateProduct(runId, index, patch, {
+        from: ['pending', 'ready', 'error'],
+        event: { kind: 'edited', actor, detail: { before, after: edit } },
+      });
+      if (!after)
+        throw new RunConflict(
+          `${product.name} cannot be edited while it is ${product.status === 'published' ? 'published' : 'being worked on'}`,
+        );
+      changed(runId);
+      return after;
+    },
+
+    regenerate(runId, index, actor) {
+      const product = mustProduct(runId, index);
+      if (product.status !== 'ready' && product.status !== 'error')
+        throw new RunConflict(`${product.name} has no design to regenerate yet`);
+      return redesign(runId, product, {}, 'regenerated', actor);
+    },
+
+    async discard(runId, index, actor) {
+      const product = mustProduct(runId, index);
+      const gone = store.discardProduct(runId, index, ['pending', 'ready', 'error'], actor);
+      if (!gone)
+        throw new RunConflict(
+          `${product.name} cannot be discarded while it is ${product.status === 'published' ? 'published' : 'being worked on'}`,
+        );
+      changed(runId);
+      const files = [gone.preview, gone.print].filter((f): f is string => Boolean(f));
+      if (files.length > 0) {
+        await host.removeFiles(files);
+        store.filesRemoved(runId, index);
+        changed(runId);
+      }
+    },
+
+    retry(runId, index, actor) {
+      const product = mustProduct(runId, index);
+      if (product.status !== 'error') throw new RunConflict(`${product.name} has not failed`);
+      if (product.failedStep === 'publish' && product.preview) {
+        const after = store.updateProduct(
+          runId,
+          index,
+          { status: 'publishing' },
+          { from: ['error'], event: { kind: 'retry-publish', actor } },
+        );
+        if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
+        changed(runId);
+        void pump(runId, [index]);
+        return after;
+      }
+      return redesign(runId, product, {}, 'retry-design', actor);
+    },
+
+    publish(runId, indices, actor) {
+      const run = mustGet(runId);
+      const wanted = indices ? new Set(indices) : undefined;
+      const claimed: number[] = [];
+      for (const product of run.products) {
+        if (wanted && !wanted.has(product.index)) continue;
+        if (product.status !== 'ready') continue;
+        // Claimed in one write, ready → publishing: a second click or tab finds it taken.
+        const claim = { status: 'publishing' as const, handle: publishHandle(product) };
+        if (store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } }))
+          claimed.push(product.index);
+      }
+      if (claimed.length > 0) {
+        changed(runId);
+        void pump(runId, claimed);
+      }
+      return claimed;
+    },
+
+    async idle(runId) {
+      for (;;) {
+        const work = runId
+          ? [designing.get(runId)?.done, publishing.get(runId)?.done]
+          : [...[...designing.values()].map((d) => d.done), ...[...publishing.values()].map((p) => p.done)];
+        const pending = work.filter((p): p is Promise<void> => p !== undefined);
+        if (pending.length === 0) return;
+        await Promise.all(pending);
+      }
+    },
+
+    async close() {
+      closed = true;
+      for (const entry of designing.values()) entry.control.abort();
+      await Promise.allSettled([...designing.values()].map((d) => d.done));
+      // A publish in flight finishes or is resumed on the next start under its publish key.
+      await Promise.allSettled([...publishing.values()].map((p) => p.done));
+    },
+  };
+}
+
+/** Product statuses that count as being worked on right now. */
+export const BUSY_STATUSES: readonly StoredStatus[] = ['generating', 'publishing'];

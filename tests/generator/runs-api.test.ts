@@ -1,0 +1,381 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRoute } from 'astro';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config/index.ts';
+import { LocalShopStore } from '../../shared/local-shop/index.ts';
+import { openStaff, STAFF_MESSAGES, type Staff } from '../../shared/staff/index.ts';
+import { createGeneratorServices, type GeneratorServices } from '../../site/features/generator/server/services.ts';
+import type { RunView } from '../../site/features/generator/server/run-service.ts';
+import * as runsIndex from '../../site/pages/api/generator-runs/index.ts';
+import * as runById from '../../site/pages/api/generator-runs/[id].ts';
+import * as runAction from '../../site/pages/api/generator-runs/[id]/[action].ts';
+import * as productAction from '../../site/pages/api/generator-runs/[id]/products/[index]/[action].ts';
+import { callRoute } from '../support/generator-api.ts';
+
+/**
+ * The runs API over the real services (offline concepts and designs in the worker thread, designs
+ * on disk, runs in SQLite, publishing into the embedded shop's store): a run lives on the server,
+ * a second set of services over the same DATA_DIR (a restarted server) sees it, the review gate's
+ * actions are saved at once, and publishing the same product twice makes one product.
+ */
+
+const ORIGIN = 'http://127.0.0.1:4321';
+const roots: string[] = [];
+const open: GeneratorServices[] = [];
+/** The staff accounts of each DATA_DIR: one member and an API key of theirs, sent by `call`. */
+const staffOf = new Map<string, Promise<{ staff: Staff; auth: Record<string, string> }>>();
+const dirOf = new Map<GeneratorServices, string>();
+
+afterEach(async () => {
+  for (const services of open.splice(0)) await services.close();
+  for (const opening of staffOf.values()) (await opening).staff.close();
+  staffOf.clear();
+  dirOf.clear();
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'generator-runs-'));
+  roots.push(root);
+  return path.join(root, 'data');
+}
+
+function servicesOver(dir: string, env: NodeJS.ProcessEnv = {}): GeneratorServices {
+  const services = createGeneratorServices({
+    config: loadConfig({ DATA_DIR: dir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '0', ...env }, path.dirname(dir)),
+    log: () => undefined,
+  });
+  open.push(services);
+  dirOf.set(services, dir);
+  return services;
+}
+
+function staffFor(services: GeneratorServices): Promise<{ staff: Staff; auth: Record<string, string> }> {
+  const dir = dirOf.get(services)!;
+  let opening = staffOf.get(dir);
+  if (!opening) {
+    opening = (async () => {
+      const staff = await openStaff({ dataDir: dir, siteUrl: ORIGIN, appName: 'Test shop', log: () => undefined });
+      await staff.addMember({ email: 'runner@example.com', role: 'staff' });
+      const { key } = await staff.createKey('runner@example.com', { name: 'tests', aal: 'aal2' });
+      return { staff, auth: { 'x-api-key': key } };
+    })();
+    staffOf.set(dir, opening);
+  }
+  return opening;
+}
+
+async function call(
+  services: GeneratorServices,
+  route: APIRoute | undefined,
+  method: 'GET' | 'POST',
+  pathname: string,
+  params: Record<string, string> = {},
+  body?: unknown,
+  headers: Record<string, string> = {},
+  { signedIn = true }: { signedIn?: boolean } = {},
+): Promise<Response> {
+  const { staff, auth } = await staffFor(services);
+  const request = new Request(`${ORIGIN}${pathname}`, {
+    method,
+    headers: {
+      host: '127.0.0.1:4321',
+      ...(signedIn ? auth : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return callRoute(route, request, { services, staff }, params);
+}
+
+async function runOf(response: Response): Promise<RunView> {
+  const body = (await response.json()) as { run?: RunView; error?: string };
+  if (!body.run) throw new Error(`no run in the answer (${response.status}): ${body.error}`);
+  return body.run;
+}
+
+async function startAndFinish(services: GeneratorServices, count = 2): Promise<RunView> {
+  const started = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count, theme: 'robots who do taxes' });
+  expect(started.status).toBe(200);
+  const run = await runOf(started);
+  await services.runs!.runner.idle(run.id);
+  return services.runs!.get(run.id)!;
+}
+
+describe('runs on the server', () => {
+  it('makes concepts and every design on the server and keeps them in DATA_DIR/generator/runs.db', async () => {
+    const dir = dataDir();
+    const services = servicesOver(dir);
+    const run = await startAndFinish(services, 3);
+    expect(run.state).toBe('finished');
+    expect(run.progress).toBe('All designs generated!');
+    expect(run.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
+    for (const product of run.products) {
+      expect(product.imageUrl).toMatch(/^\/api\/designs\/.+-preview\.png$/);
+      expect(product.printUrl).toMatch(/^\/api\/designs\/.+-print\.png$/);
+    }
+    expect(existsSync(path.join(dir, 'generator', 'runs.db'))).toBe(true);
+
+    // A restarted server (new services over the same folder) opens the same run, in the same state.
+    const restarted = servicesOver(dir);
+    const list = (await (await call(restarted, runsIndex.GET, 'GET', '/api/generator-runs')).json()) as {
+      runs: Array<{ id: string; count: number; ready: number; published: number; failed: number; theme: string }>;
+      latest: string;
+    };
+    expect(list.latest).toBe(run.id);
+    expect(list.runs[0]).toMatchObject({ id: run.id, count: 3, ready: 3, published: 0, failed: 0, theme: 'robots who do taxes' });
+    const again = await runOf(await call(restarted, runById.GET, 'GET', `/api/generator-runs/${run.id}`, { id: run.id }));
+    expect(again.products).toEqual(run.products);
+  });
+
+  it('answers a live request as soon as the run changes past the version it has', async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    const waiting = call(services, runById.GET, 'GET', `/api/generator-runs/${run.id}?after=${run.version}`, { id: run.id });
+    let answered = false;
+    void waiting.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false); // nothing changed yet: the request waits
+    await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/edit`,
+      { id: run.id, index: '0', action: 'edit' },
+      { price: 31.5 },
+    );
+    const changed = await runOf(await waiting);
+    expect(changed.version).toBeGreaterThan(run.version);
+    expect(changed.products[0]!.price).toBe(31.5);
+  });
+
+  it('refuses a second run while one is going, and bad settings with the field named', async () => {
+    const services = servicesOver(dataDir(), { GENERATOR_DELAY_MS: '200' });
+    const first = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 3, theme: 'x' });
+    expect(first.status).toBe(200);
+    const second = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 1 });
+    expect(second.status).toBe(409);
+    const bad = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 21 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('count must be at most 20');
+    const run = await runOf(first);
+    // Stop: what finished stays; what had not started says so and can be retried.
+    const stopped = await runOf(
+      await call(services, runAction.POST, 'POST', `/api/generator-runs/${run.id}/stop`, { id: run.id, action: 'stop' }, {}),
+    );
+    expect(stopped.state).toBe('stopped');
+    await services.runs!.runner.idle(run.id);
+    const after = services.runs!.get(run.id)!;
+    expect(after.state).toBe('stopped');
+    for (const product of after.products) {
+      expect(['ready', 'error']).toContain(product.status);
+      if (product.status === 'error') expect(product.error).toBe('Stopped before its design was made');
+    }
+  });
+
+  it('refuses a change sent from another site', async () => {
+    const services = servicesOver(dataDir());
+    const response = await call(
+      services,
+      runsIndex.POST,
+      'POST',
+      '/api/generator-runs',
+      {},
+      { count: 1 },
+      { origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    expect(services.runs!.list()).toEqual([]);
+  });
+
+  it('answers 401 on every runs endpoint without a staff session or API key, and changes nothing', async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    const id = run.id;
+    const refused = [
+      await call(services, runsIndex.GET, 'GET', '/api/generator-runs', {}, undefined, {}, { signedIn: false }),
+      await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 1 }, {}, { signedIn: false }),
+      await call(services, runById.GET, 'GET', `/api/generator-runs/${id}?after=0`, { id }, undefined, {}, { signedIn: false }),
+      await call(
+        services,
+        runAction.POST,
+        'POST',
+        `/api/generator-runs/${id}/publish`,
+        { id, action: 'publish' },
+        {},
+        {},
+        { signedIn: false },
+      ),
+      await call(services, runAction.POST, 'POST', `/api/generator-runs/${id}/stop`, { id, action: 'stop' }, {}, {}, { signedIn: false }),
+      ...(await Promise.all(
+        ['edit', 'regenerate', 'discard', 'retry'].map((action) =>
+          call(
+            services,
+            productAction.POST,
+            'POST',
+            `/api/generator-runs/${id}/products/0/${action}`,
+            { id, index: '0', action },
+            action === 'edit' ? { name: 'Changed' } : {},
+            {},
+            { signedIn: false },
+          ),
+        ),
+      )),
+      await call(
+        services,
+        runById.GET,
+        'GET',
+        `/api/generator-runs/${id}`,
+        { id },
+        undefined,
+        { 'x-api-key': 'nt_wrong' },
+        { signedIn: false },
+      ),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(401);
+      expect(((await response.json()) as { error: string }).error).toBe(STAFF_MESSAGES.signInNeeded);
+    }
+    expect(services.runs!.list().map((r) => r.id)).toEqual([id]);
+    expect(services.runs!.get(id)!.products).toEqual(run.products);
+  });
+
+  it('records the staff member who started a run and who acted on it', async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    expect(run.actor).toEqual({ id: expect.any(String), email: 'runner@example.com' });
+    await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/edit`,
+      { id: run.id, index: '0', action: 'edit' },
+      { name: 'Audited Shirt' },
+    );
+    const edited = services.runs!.store.events(run.id).find((e) => e.kind === 'edited');
+    expect(edited?.actor).toEqual({ id: run.actor!.id, email: 'runner@example.com' });
+    const { staff } = await staffFor(services);
+    expect(staff.audit.list().find((e) => e.event === 'RUN_STARTED')).toMatchObject({
+      actorEmail: 'runner@example.com',
+      subject: run.id,
+    });
+  });
+});
+
+describe('the review gate', () => {
+  it('Edit saves at once with the limits of generation and a message per field', async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    const params = { id: run.id, index: '0', action: 'edit' };
+    const url = `/api/generator-runs/${run.id}/products/0/edit`;
+    const refused = await call(services, productAction.POST, 'POST', url, params, { name: '   ', price: 0, quote_primary: 'ab' });
+    expect(refused.status).toBe(400);
+    const message = ((await refused.json()) as { error: string }).error;
+    expect(message).toContain('name must not be empty');
+    expect(message).toContain('price must be more than 0');
+    expect(message).toContain('quote_primary must be at least 3 characters');
+    expect(services.runs!.get(run.id)!.products[0]!.name).toBe(run.products[0]!.name); // nothing lost
+
+    const edited = await runOf(
+      await call(services, productAction.POST, 'POST', url, params, { name: 'Tax Bot 3000', description: 'Edited.' }),
+    );
+    expect(edited.products[0]).toMatchObject({
+      name: 'Tax Bot 3000',
+      description: 'Edited.',
+      status: 'ready',
+      imageUrl: run.products[0]!.imageUrl,
+    });
+    expect(edited.products[0]!.editedAt).toBeTruthy();
+
+    // A new quote needs a new design: the product goes back in line and gets one.
+    await call(services, productAction.POST, 'POST', url, params, { quote_primary: 'Deductions are my love language.' });
+    await services.runs!.runner.idle(run.id);
+    const redesigned = services.runs!.get(run.id)!.products[0]!;
+    expect(redesigned.quote_primary).toBe('Deductions are my love language.');
+    expect(redesigned.status).toBe('ready');
+    expect(redesigned.imageUrl).not.toBe(run.products[0]!.imageUrl);
+    const events = services.runs!.store.events(run.id).map((e) => e.kind);
+    expect(events).toContain('edited');
+  });
+
+  it('Regenerate Design makes a new design; Discard takes the product and its files away', async () => {
+    const dir = dataDir();
+    const services = servicesOver(dir);
+    const run = await startAndFinish(services, 2);
+    const designs = path.join(dir, 'designs');
+    const fileOf = (url: string | undefined) => path.join(designs, path.basename(url ?? ''));
+    const first = run.products[0]!;
+
+    await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/regenerate`,
+      { id: run.id, index: '0', action: 'regenerate' },
+      {},
+    );
+    await services.runs!.runner.idle(run.id);
+    const regenerated = services.runs!.get(run.id)!.products[0]!;
+    expect(regenerated.status).toBe('ready');
+    expect(regenerated.imageUrl).not.toBe(first.imageUrl);
+    expect(existsSync(fileOf(regenerated.imageUrl))).toBe(true);
+    expect(existsSync(fileOf(first.imageUrl))).toBe(false); // the replaced design is gone
+
+    const second = run.products[1]!;
+    const discarded = await runOf(
+      await call(
+        services,
+        productAction.POST,
+        'POST',
+        `/api/generator-runs/${run.id}/products/1/discard`,
+        { id: run.id, index: '1', action: 'discard' },
+        {},
+      ),
+    );
+    expect(discarded.products.map((p) => p.index)).toEqual([0]);
+    expect(existsSync(fileOf(second.imageUrl))).toBe(false);
+    expect(existsSync(fileOf(second.printUrl))).toBe(false);
+    expect(readdirSync(designs).filter((f) => f.endsWith('.png'))).toHaveLength(2);
+  });
+});
+
+describe('publishing exactly once', () => {
+  it('two tabs publishing the same product at once make one product in the embedded shop', async () => {
+    const dir = dataDir();
+    const services = servicesOver(dir);
+    const run = await startAndFinish(services, 1);
+    const publish = () =>
+      call(services, runAction.POST, 'POST', `/api/generator-runs/${run.id}/publish`, { id: run.id, action: 'publish' }, { indices: [0] });
+    const answers = await Promise.all([publish(), publish()]);
+    const claims = await Promise.all(answers.map(async (r) => ((await r.json()) as { claimed: number[] }).claimed));
+    expect(claims.flat()).toEqual([0]);
+    await services.runs!.runner.idle(run.id);
+    const product = services.runs!.get(run.id)!.products[0]!;
+    expect(product.status).toBe('published');
+    expect(product.shopProductId).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+
+    // Published again under the same key (a retry after a lost answer): the same product comes back.
+    const shop = LocalShopStore.open(dir);
+    try {
+      expect(shop.productCount()).toBe(1);
+      const again = await shop.insertProductOnce(product.handle!, {
+        title: 'anything',
+        description: 'x',
+        productType: 'x',
+        tags: [],
+        options: [],
+        variants: [{ optionValues: [], price: 100, availableForSale: true }],
+        images: [],
+      });
+      expect(again).toMatchObject({ id: product.shopProductId, handle: product.handle, existed: true });
+      expect(shop.productCount()).toBe(1);
+    } finally {
+      shop.close();
+    }
+  });
+});
