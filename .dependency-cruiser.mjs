@@ -74,6 +74,14 @@ export default {
       to: { dependencyTypesNot: ['type-only'], pathNot: BROWSER_SAFE_SHARED },
     },
     {
+      name: 'test-only-packages',
+      severity: 'error',
+      comment:
+        'Packages installed only to test against (hydrogen-react) stay in tests/: no site, shared or cli code, and so no bundle, loads them.',
+      from: { pathNot: '^tests/' },
+      to: { path: '(^|/)node_modules/@shopify/hydrogen-react/' },
+    },
+    {
       name: 'no-cycles',
       severity: 'error',
       comment: 'No module imports itself through others (type-only links excepted: they vanish at run time).',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { STORE_NAME } from '../../shared/common/index.ts';
 import { listenForStopSignals } from '../signals.ts';
+import { registerShopContentCommands } from './shop-content.ts';
 
 /**
  * `tshirt-gen shop`: runs the embedded Storefront API shop in the foreground until Ctrl-C or SIGTERM,
@@ -84,7 +85,7 @@ async function runShop(flags: ShopFlags): Promise<void> {
 }
 
 export function registerShopCommand(program: Command): void {
-  program
+  const shop = program
     .command('shop')
     .description('Run the embedded shop (Shopify Storefront API 2025-07) in the foreground')
     .option('-p, --port <port>', 'port to listen on (default LOCAL_SHOP_PORT or 8787; 0 picks a free one)', parsePort)
@@ -94,4 +95,5 @@ export function registerShopCommand(program: Command): void {
     .option('--no-seed', 'do not write the seed catalogue into an empty store')
     .option('--fixtures <n>', 'add plain fixture tees until the store holds n products (for benchmarks)', parseFixtures)
     .action((flags: ShopFlags) => runShop(flags));
+  registerShopContentCommands(shop);
 }

@@ -12,7 +12,7 @@ import { shapeProblems } from '../support/storefront-shape.ts';
  * the embedded shop, with documents written in the style of the open-source storefronts. The
  * client always builds https:// URLs from its store domain, so `customFetchApi` sends them to the
  * shop's loopback http:// address; everything else is the client as a storefront runs it.
- * hydrogen-react's client is not installed (110 MB): its request headers are reproduced below.
+ * hydrogen-react's own createStorefrontClient runs in hydrogen-react-client.test.ts; its headers are also pinned below.
  */
 
 const TOKEN = 'storefront-test-token';

@@ -1,6 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import type { Staff, Who } from '../../../../shared/staff/index.ts';
+import { clientAddressOf, type Staff, type Who } from '../../../../shared/staff/index.ts';
 import { guardStaff } from '../../staff/server/staff-guard.ts';
 import type { GeneratorServices } from './services.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
@@ -46,7 +46,7 @@ export function generatorPost<S extends z.ZodType>(
     if (!guard.ok) return guard.response;
     const problem = services.problem();
     if (problem) return errorResponse(503, problem);
-    const caller = { who: guard.who, staff: guard.staff, address: context.request.headers.get('x-forwarded-for') ?? undefined };
+    const caller = { who: guard.who, staff: guard.staff, address: clientAddressOf(context.request.headers) };
     try {
       const body = parseBody(schema, await readJsonBody(context.request));
       return jsonResponse(await run(services, body, context.request.signal, caller, context));
@@ -68,7 +68,7 @@ export function generatorGet(
     if (!guard.ok) return guard.response;
     const problem = services.problem();
     if (problem) return errorResponse(503, problem);
-    const caller = { who: guard.who, staff: guard.staff, address: context.request.headers.get('x-forwarded-for') ?? undefined };
+    const caller = { who: guard.who, staff: guard.staff, address: clientAddressOf(context.request.headers) };
     try {
       return await run(services, context, caller);
     } catch (error) {

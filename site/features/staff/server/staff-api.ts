@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
+import { clientAddressOf, STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
 import { errorResponse, jsonResponse } from '../../../server/http/json-response.ts';
 import { readJsonBody } from '../../../server/http/read-json-body.ts';
@@ -52,7 +52,8 @@ function failure(error: unknown): Response {
   throw error;
 }
 
-const addressOf = (request: Request) => request.headers.get('x-forwarded-for') ?? undefined;
+// The client address the server resolved (site/server/http/trusted-proxy.ts), as the sign-in limits read it.
+const addressOf = (request: Request) => clientAddressOf(request.headers);
 
 export async function staffApi(context: Pick<APIContext, 'request' | 'locals' | 'params'>): Promise<Response> {
   const route = `${context.request.method} ${context.params.path ?? ''}`;
