@@ -55,8 +55,10 @@ const STREAM_LIMIT = 48 * 1024 * 1024;
 export function hostileUrlJourneys(): void {
   describe('the store’s URLs under attack', () => {
     it('answers every traversal in any encoding with a 400 or 404 that leaks nothing, with nosniff', async () => {
+      // With a staff key, so the designs route's own path checks answer, not the sign-in guard.
+      const headers = { 'x-api-key': await staffKey() };
       for (const attempt of TRAVERSALS) {
-        const response = await rawRequest(harness.store.siteUrl, attempt);
+        const response = await rawRequest(harness.store.siteUrl, attempt, { headers });
         expect({ attempt, status: response.status }).toSatisfy(({ status }: { status: number }) => status === 400 || status === 404);
         expect(response.headers['x-content-type-options'], attempt).toBe('nosniff');
         for (const leak of LEAKS) expect(response.text, attempt).not.toMatch(leak);
@@ -85,7 +87,7 @@ export function hostileUrlJourneys(): void {
         ['/sitemap.xml', /^(application|text)\/xml/, 200],
         ['/no-such-page', /^text\/html/, 404],
         ['/api/generator-settings', /^application\/json/, 401],
-        ['/api/designs/a-000000000000000000000000-preview.png', /^application\/json/, 404],
+        ['/api/designs/a-000000000000000000000000-preview.png', /^application\/json/, 401],
       ];
       for (const [path, type, status] of expected) {
         const response = await rawRequest(harness.store.siteUrl, path);
@@ -96,6 +98,15 @@ export function hostileUrlJourneys(): void {
         });
         expect(response.headers['x-content-type-options'], path).toBe('nosniff');
       }
+      // Signed in, a design that does not exist is a labelled 404.
+      const missing = await rawRequest(harness.store.siteUrl, '/api/designs/a-000000000000000000000000-preview.png', {
+        headers: { 'x-api-key': await staffKey() },
+      });
+      expect([missing.status, missing.headers['content-type'], missing.headers['x-content-type-options']]).toEqual([
+        404,
+        expect.stringMatching(/^application\/json/),
+        'nosniff',
+      ]);
     });
 
     it('answers 413 on every POST endpoint for 2 MB, declared or streamed, and keeps answering', async () => {

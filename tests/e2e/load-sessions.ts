@@ -73,7 +73,7 @@ async function runSession(index: number): Promise<SessionResult> {
   });
   // The image this session is served is the one drawn for it: its name, and its colour in every opaque pixel.
   expect(imageUrl).toMatch(new RegExp(`^/api/designs/session-${index}-${word}-[0-9a-f]{24}-preview\\.png$`));
-  const image = await fetch(new URL(imageUrl, harness.store.siteUrl));
+  const image = await siteFetch(imageUrl, { key: await staffKey() });
   expect([image.status, image.headers.get('content-type'), image.headers.get('x-content-type-options')]).toEqual([
     200,
     'image/png',

@@ -65,7 +65,12 @@ export function serverJourneys(): void {
       const sitemap = await (await fetch(`${harness.store.siteUrl}/sitemap.xml`)).text();
       const products = await shopProducts();
       for (const product of products) expect(sitemap).toContain(`${harness.store.siteUrl}/product/${product.handle}</loc>`);
-      expect(sitemap.match(/<url>/g)).toHaveLength(products.length + 1);
+      const locations = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      // One entry per product, the home page once, and no location twice (collections, pages and policies come beside them).
+      expect(locations.filter((loc) => loc.includes('/product/'))).toHaveLength(products.length);
+      expect(locations.filter((loc) => new URL(loc).pathname === '/')).toHaveLength(1);
+      expect(new Set(locations).size).toBe(locations.length);
+      for (const loc of locations) expect(new URL(loc).origin).toBe(new URL(harness.store.siteUrl).origin);
       expect(await (await fetch(`${harness.store.siteUrl}/robots.txt`)).text()).toContain(`Sitemap: ${harness.store.siteUrl}/sitemap.xml`);
     });
 
