@@ -1,10 +1,10 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ApiError } from '../../../server/http/api-error.ts';
 import { jsonResponse } from '../../../server/http/json-response.ts';
-import { STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
 import type { Actor } from '../../../../shared/generator/index.ts';
 import { type Caller, generatorGet, generatorPost } from './generator-endpoint.ts';
 import { EditProductSchema, EmptySchema, PublishRunSchema, StartRunSchema } from './request-schemas.ts';
+import { checkMayPublish } from './publish-as.ts';
 import type { GeneratorServices } from './services.ts';
 import type { RunService } from './run-service.ts';
 
@@ -112,7 +112,7 @@ export const runAction: APIRoute = generatorPost('changing a run', PublishRunSch
       return { run: runOrNotFound(runs, id) };
     case 'publish': {
       // A real Shopify store needs a session that passed a second factor, as POST /api/publish-to-shopify does.
-      if (services.publishesToRealStore() && caller.who.aal !== 'aal2') throw new StaffError(403, STAFF_MESSAGES.aal2Needed);
+      checkMayPublish(caller, services);
       const claimed = withRunErrors(() => runs.runner.publish(id, body.indices, actor));
       return { claimed, run: runOrNotFound(runs, id) };
     }
