@@ -42,14 +42,18 @@ function indexOf(context: APIContext): number {
 }
 
 /** The runner's refusals as HTTP answers: no such run or product (404), not in a state for it (409). */
+function runError(error: unknown): unknown {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'RunNotFound') return new ApiError('not-found', (error as Error).message);
+  if (name === 'RunConflict') return new ApiError('conflict', (error as Error).message);
+  return error;
+}
+
 function withRunErrors<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
-    if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
-    throw error;
+    throw runError(error);
   }
 }
 
@@ -149,10 +153,7 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
       break;
     case 'discard':
       await withRunErrors(() => runs.runner.discard(id, index, actor)).catch((error: unknown) => {
-        const name = error instanceof Error ? error.name : '';
-        if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
-        if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
-        throw error;
+        throw runError(error);
       });
       break;
     default:
