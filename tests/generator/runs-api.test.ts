@@ -162,7 +162,7 @@ describe('runs on the server', () => {
     expect(second.status).toBe(409);
     const bad = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 21 });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toBe('count must be at most 20');
+    expect(((await bad.json()) as { error: string }).error).toBe('count must be a whole number from 1 to 20 (got 21)');
     const run = await runOf(first);
     // Stop: what finished stays; what had not started says so and can be retried.
     const stopped = await runOf(
