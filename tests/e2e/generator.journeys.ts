@@ -26,6 +26,7 @@ import {
  */
 
 const LIVE_WITHIN_MS = 60_000;
+const GOING_LIVE = 'Going live: the store is being rebuilt with this product.';
 
 function generateButton(page: Page) {
   return page.getByRole('button', { name: /^Generate -?\d+ Products$/ });
@@ -139,13 +140,14 @@ export function generatorJourneys(): void {
       const publishedAt = Date.now();
       await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 90_000 });
       expect(await page.locator('.gen-badge-published').allTextContents()).toEqual(['✓ Published', '✓ Published']);
+      // Until the rebuild with them lands, each card says its product is going live.
+      expect(await page.locator('.gen-card-live').allTextContents()).toEqual([GOING_LIVE, GOING_LIVE]);
       await toasted;
-      for (const card of await cards(page).all())
-        expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
       const links = await cards(page)
-        .getByRole('link', { name: /View in the store/ })
+        .getByRole('link', { name: /View on Shopify/ })
         .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
       expect(links).toHaveLength(2);
+      for (const link of links) expect(link).toMatch(/^\/product\/[a-z0-9-]+$/);
 
       // Poll the home page and a product page until the new products are live: every answer a 200.
       const statuses = new Set<number>();
@@ -176,6 +178,10 @@ export function generatorJourneys(): void {
         const productPage = await fetch(new URL(link, harness.store.siteUrl));
         expect(productPage.status, link).toBe(200);
       }
+      // The cards notice the pages answer and stop saying so.
+      await page.waitForFunction(() => [...document.querySelectorAll('.gen-card-live')].every((note) => note.textContent === ''), null, {
+        timeout: 15_000,
+      });
       await page.goto(harness.store.siteUrl);
       const homeTitles = await page.locator('.card-title').allTextContents();
       expect(
@@ -257,7 +263,7 @@ export function generatorJourneys(): void {
       await cards(page).nth(0).locator('.gen-badge-published').waitFor({ timeout: 90_000 });
       const handle = (await cards(page)
         .nth(0)
-        .getByRole('link', { name: /View in the store/ })
+        .getByRole('link', { name: /View on Shopify/ })
         .getAttribute('href'))!
         .split('/')
         .pop()!;

@@ -4,6 +4,7 @@ import { Spinner } from '../shell/icons.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { EditForm } from './EditForm.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
+import { usePageLive } from './use-page-live.ts';
 
 /** One generated product: its design (or where it stands), what it is, its publish button and its review actions. */
 
@@ -61,7 +62,9 @@ function ActionButton({
   onPublish,
 }: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish'>) {
   if (product.status === 'published') {
-    return (
+    return product.handle ? (
+      <ProductPageLink handle={product.handle} providerName={providerName} />
+    ) : (
       <button type="button" className="btn btn-ghost btn-block" disabled>
         View on {providerName}
       </button>
@@ -84,6 +87,27 @@ function ActionButton({
     >
       Publish to {providerName}
     </button>
+  );
+}
+
+/**
+ * "View on {provider}" once published: a link to the product's page on the storefront, and until that
+ * page answers (the rebuild that includes it has not landed yet) a line saying the product is going live.
+ */
+function ProductPageLink({ handle, providerName }: { handle: string; providerName: string }) {
+  const href = `/product/${encodeURIComponent(handle)}`;
+  const live = usePageLive(href);
+  return (
+    <>
+      <a className="btn btn-ghost btn-block" href={href} target="_blank" rel="noopener">
+        View on {providerName}
+        <ExternalIcon />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <p className="gen-card-live" role="status">
+        {live ? '' : 'Going live: the store is being rebuilt with this product.'}
+      </p>
+    </>
   );
 }
 
@@ -163,21 +187,12 @@ export const GeneratedCard = memo(function GeneratedCard({
           {product.error && <p className="gen-card-error">{product.error}</p>}
           <div className="gen-card-actions">
             <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
-            {(product.handle || printUrl) && (
+            {printUrl && (
               <div className="gen-card-links">
-                {product.status === 'published' && product.handle && (
-                  <a href={`/product/${encodeURIComponent(product.handle)}`} target="_blank" rel="noopener">
-                    View in the store
-                    <ExternalIcon />
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                )}
-                {printUrl && (
-                  <a href={printUrl} download>
-                    <DownloadIcon />
-                    Print file
-                  </a>
-                )}
+                <a href={printUrl} download>
+                  <DownloadIcon />
+                  Print file
+                </a>
               </div>
             )}
             <ReviewActions product={product} onAction={onAction} onEditing={() => setEditing(true)} />
