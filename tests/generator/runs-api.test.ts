@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
@@ -12,6 +14,7 @@ import * as runsIndex from '../../site/pages/api/generator-runs/index.ts';
 import * as runById from '../../site/pages/api/generator-runs/[id].ts';
 import * as runAction from '../../site/pages/api/generator-runs/[id]/[action].ts';
 import * as productAction from '../../site/pages/api/generator-runs/[id]/products/[index]/[action].ts';
+import * as productLive from '../../site/pages/api/generator-runs/[id]/products/[index]/live.ts';
 import { callRoute } from '../support/generator-api.ts';
 
 /**
@@ -75,7 +78,7 @@ async function call(
   params: Record<string, string> = {},
   body?: unknown,
   headers: Record<string, string> = {},
-  { signedIn = true }: { signedIn?: boolean } = {},
+  { signedIn = true, siteUrl }: { signedIn?: boolean; siteUrl?: string } = {},
 ): Promise<Response> {
   const { staff, auth } = await staffFor(services);
   const request = new Request(`${ORIGIN}${pathname}`, {
@@ -88,7 +91,7 @@ async function call(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return callRoute(route, request, { services, staff }, params);
+  return callRoute(route, request, { services, staff }, params, siteUrl ? { siteUrl } : {});
 }
 
 async function runOf(response: Response): Promise<RunView> {
@@ -376,6 +379,82 @@ describe('publishing exactly once', () => {
       expect(shop.productCount()).toBe(1);
     } finally {
       shop.close();
+    }
+  });
+});
+
+describe('going live', () => {
+  it("says a published product is live only once the storefront answers its page, asking the site's own server", async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    // The server that serves the built site: the product's page is missing until the "rebuild" lands.
+    const asked: string[] = [];
+    let rebuilt = false;
+    const site = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(rebuilt && request.url === `/product/${services.runs!.get(run.id)!.products[0]!.handle}` ? 200 : 404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      const live = async () => {
+        const answer = await call(
+          services,
+          productLive.GET,
+          'GET',
+          `/api/generator-runs/${run.id}/products/0/live`,
+          { id: run.id, index: '0' },
+          undefined,
+          {},
+          { siteUrl },
+        );
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { live: boolean }).live;
+      };
+      // Not published yet: not live, and the site is not even asked.
+      expect(await live()).toBe(false);
+      expect(asked).toEqual([]);
+
+      const publish = await call(
+        services,
+        runAction.POST,
+        'POST',
+        `/api/generator-runs/${run.id}/publish`,
+        { id: run.id, action: 'publish' },
+        {},
+      );
+      expect(publish.status).toBe(200);
+      await services.runs!.runner.idle(run.id);
+      const handle = services.runs!.get(run.id)!.products[0]!.handle!;
+      expect(await live()).toBe(false);
+      rebuilt = true;
+      expect(await live()).toBe(true);
+      expect(asked).toEqual([`HEAD /product/${handle}`, `HEAD /product/${handle}`]);
+
+      const missing = await call(
+        services,
+        productLive.GET,
+        'GET',
+        `/api/generator-runs/${run.id}/products/7/live`,
+        { id: run.id, index: '7' },
+        undefined,
+        {},
+        { siteUrl },
+      );
+      expect(missing.status).toBe(404);
+      const anonymous = await call(
+        services,
+        productLive.GET,
+        'GET',
+        `/api/generator-runs/${run.id}/products/0/live`,
+        { id: run.id, index: '0' },
+        undefined,
+        {},
+        { signedIn: false, siteUrl },
+      );
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { formatAmount } from '../../../shared/common/index.ts';
 import { Spinner } from '../shell/icons.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
@@ -17,6 +17,8 @@ interface GeneratedCardProps {
   onPublish(index: number): void;
   onAction(index: number, action: ProductAction): void;
   onEdit(index: number, edit: ProductEditBody): Promise<void>;
+  /** Whether the product's page answers on the storefront yet (asked on the server). */
+  pageLive(index: number, signal?: AbortSignal): Promise<boolean>;
 }
 
 function Media({ product }: { product: RunProductView }) {
@@ -60,10 +62,11 @@ function ActionButton({
   providerName,
   publishing,
   onPublish,
-}: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish'>) {
+  pageLive,
+}: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish' | 'pageLive'>) {
   if (product.status === 'published') {
     return product.handle ? (
-      <ProductPageLink handle={product.handle} providerName={providerName} />
+      <ProductPageLink key={product.handle} handle={product.handle} index={product.index} providerName={providerName} pageLive={pageLive} />
     ) : (
       <button type="button" className="btn btn-ghost btn-block" disabled>
         View on {providerName}
@@ -94,9 +97,14 @@ function ActionButton({
  * "View on {provider}" once published: a link to the product's page on the storefront, and until that
  * page answers (the rebuild that includes it has not landed yet) a line saying the product is going live.
  */
-function ProductPageLink({ handle, providerName }: { handle: string; providerName: string }) {
+function ProductPageLink({
+  handle,
+  index,
+  providerName,
+  pageLive,
+}: Pick<GeneratedCardProps, 'providerName' | 'pageLive'> & { handle: string; index: number }) {
   const href = `/product/${encodeURIComponent(handle)}`;
-  const live = usePageLive(href);
+  const live = usePageLive(useCallback((signal: AbortSignal) => pageLive(index, signal), [pageLive, index]));
   return (
     <>
       <a className="btn btn-ghost btn-block" href={href} target="_blank" rel="noopener">
@@ -152,6 +160,7 @@ export const GeneratedCard = memo(function GeneratedCard({
   onPublish,
   onAction,
   onEdit,
+  pageLive,
 }: GeneratedCardProps) {
   const titleId = `gen-product-${product.index}`;
   const [editing, setEditing] = useState(false);
@@ -186,7 +195,7 @@ export const GeneratedCard = memo(function GeneratedCard({
           <p className="gen-card-price">${formatAmount(product.price)}</p>
           {product.error && <p className="gen-card-error">{product.error}</p>}
           <div className="gen-card-actions">
-            <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
+            <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} pageLive={pageLive} />
             {printUrl && (
               <div className="gen-card-links">
                 <a href={printUrl} download>

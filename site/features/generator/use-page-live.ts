@@ -1,39 +1,37 @@
 import { useEffect, useState } from 'react';
 
-/** How often a published product's page is asked for until it answers, and for how long at most. */
+/** How often a published product's page is asked about until it answers, and for how long at most. */
 export const PAGE_LIVE_POLL_MS = 3_000;
 export const PAGE_LIVE_GIVE_UP_MS = 15 * 60_000;
 
 /**
- * Whether a page of the storefront answers yet. A product published from the workspace gets its
- * page only when the rebuild that includes it has landed (or the hosting platform has deployed);
- * until then the card says the product is going live. Asks with HEAD, so nothing is downloaded,
- * and stops once the page answers, the card goes away, or after a quarter of an hour.
+ * Whether a published product's page answers on the storefront yet. Its page exists only once the
+ * rebuild that includes it has landed (or the hosting platform has deployed); until then the card
+ * says the product is going live. `check` (a stable callback) asks the server, which asks the site, every few seconds,
+ * until the page answers, the card goes away, or a quarter of an hour has passed.
  */
-export function usePageLive(url: string | undefined): boolean {
+export function usePageLive(check: (signal: AbortSignal) => Promise<boolean>): boolean {
   const [live, setLive] = useState(false);
   useEffect(() => {
-    if (!url) return;
-    let stopped = false;
+    const stop = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const ask = async () => {
       try {
-        const answer = await fetch(url, { method: 'HEAD', cache: 'no-store', credentials: 'omit' });
-        if (answer.ok) {
-          if (!stopped) setLive(true);
+        if (await check(stop.signal)) {
+          if (!stop.signal.aborted) setLive(true);
           return;
         }
       } catch {
-        // Offline or the server restarting: ask again.
+        // Offline, signed out or the server restarting: ask again.
       }
-      if (!stopped && Date.now() - started < PAGE_LIVE_GIVE_UP_MS) timer = setTimeout(ask, PAGE_LIVE_POLL_MS);
+      if (!stop.signal.aborted && Date.now() - started < PAGE_LIVE_GIVE_UP_MS) timer = setTimeout(ask, PAGE_LIVE_POLL_MS);
     };
     void ask();
     return () => {
-      stopped = true;
+      stop.abort();
       clearTimeout(timer);
     };
-  }, [url]);
+  }, [check]);
   return live;
 }

@@ -7,6 +7,7 @@ import { EditProductSchema, EmptySchema, PublishRunSchema, StartRunSchema } from
 import { checkMayPublish } from './publish-as.ts';
 import type { GeneratorServices } from './services.ts';
 import type { RunService } from './run-service.ts';
+import { pageAnswers } from './page-live.ts';
 
 /**
  * The runs API (docs/behaviour/generator.md, "The runs API"): start and list runs, read one (a long
@@ -160,4 +161,19 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
       throw new ApiError('not-found', 'Products know only edit, regenerate, discard and retry');
   }
   return { run: runOrNotFound(runs, id) };
+});
+
+/**
+ * GET /api/generator-runs/{id}/products/{index}/live → {live}: whether the published product's page
+ * answers on the storefront yet (the card's "going live" line). Asks the server that serves the
+ * build (`locals.siteUrl` under npm start, this request's origin under astro dev).
+ */
+export const productPageLive: APIRoute = generatorGet('checking a product page', async (services, context) => {
+  const run = runOrNotFound(runsOf(services), runIdOf(context));
+  const index = indexOf(context);
+  const product = run.products.find((p) => p.index === index);
+  if (!product) throw new ApiError('not-found', 'There is no product with that number');
+  if (product.status !== 'published' || !product.handle) return jsonResponse({ live: false });
+  const live = await pageAnswers(context.locals.siteUrl ?? context.url.origin, `/product/${encodeURIComponent(product.handle)}`);
+  return jsonResponse({ live });
 });
