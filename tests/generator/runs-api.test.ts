@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { APIRoute } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config/index.ts';
+import { SIZES } from '../../shared/limits/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { openStaff, STAFF_MESSAGES, type Staff } from '../../shared/staff/index.ts';
 import { createGeneratorServices, type GeneratorServices } from '../../site/features/generator/server/services.ts';
@@ -16,6 +17,7 @@ import * as runAction from '../../site/pages/api/generator-runs/[id]/[action].ts
 import * as productAction from '../../site/pages/api/generator-runs/[id]/products/[index]/[action].ts';
 import * as productLive from '../../site/pages/api/generator-runs/[id]/products/[index]/live.ts';
 import { callRoute } from '../support/generator-api.ts';
+import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/shopify-admin-server.ts';
 
 /**
  * The runs API over the real services (offline concepts and designs in the worker thread, designs
@@ -380,6 +382,72 @@ describe('publishing exactly once', () => {
     } finally {
       shop.close();
     }
+  });
+});
+
+describe('publishing exactly once to a Shopify store', () => {
+  const stores: ShopifyAdminServer[] = [];
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+  });
+
+  async function shopifyServices(options: Partial<Parameters<typeof startShopifyAdminServer>[0]> = {}) {
+    const store = await startShopifyAdminServer({ token: 'shpat_runs', ...options });
+    stores.push(store);
+    const services = servicesOver(dataDir(), { SHOPIFY_STORE_DOMAIN: store.origin, SHOPIFY_ADMIN_TOKEN: 'shpat_runs' });
+    return { store, services };
+  }
+
+  const publishOf = (services: GeneratorServices, run: RunView, indices?: number[]) =>
+    call(
+      services,
+      runAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/publish`,
+      { id: run.id, action: 'publish' },
+      indices ? { indices } : {},
+    );
+
+  it('two tabs publishing the same product at once make one product in the Shopify stand-in, published once it is whole', async () => {
+    const { store, services } = await shopifyServices();
+    const run = await startAndFinish(services, 1);
+    const answers = await Promise.all([publishOf(services, run, [0]), publishOf(services, run, [0])]);
+    const claims = await Promise.all(answers.map(async (r) => ((await r.json()) as { claimed: number[] }).claimed));
+    expect(claims.flat()).toEqual([0]);
+    await services.runs!.runner.idle(run.id);
+    const product = services.runs!.get(run.id)!.products[0]!;
+    expect(product.status).toBe('published');
+    expect(store.products).toHaveLength(1);
+    expect(store.products[0]).toMatchObject({ handle: product.handle, status: 'ACTIVE', variants: SIZES.length });
+    expect(store.products[0]!.publications).toHaveLength(1);
+    expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
+  });
+
+  it('a publish whose productCreate answer was lost fails only that product; Retry finds the product by its key and finishes it', async () => {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
+    const run = await startAndFinish(services, 1);
+    expect((await publishOf(services, run)).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed.status).toBe('error');
+    expect(store.products).toHaveLength(1); // the store made it; the answer never came back
+    expect(store.products[0]!.status).toBe('DRAFT'); // so shoppers do not see it
+
+    const retry = await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/retry`,
+      { id: run.id, index: '0', action: 'retry' },
+      {},
+    );
+    expect(retry.status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const product = services.runs!.get(run.id)!.products[0]!;
+    expect(product.status).toBe('published');
+    expect(store.products).toHaveLength(1);
+    expect(store.products[0]).toMatchObject({ id: product.shopProductId, handle: product.handle, status: 'ACTIVE' });
+    expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
   });
 });
 
