@@ -32,14 +32,14 @@ function generateButton(page: Page) {
   return page.getByRole('button', { name: /^Generate -?\d+ Products$/ });
 }
 
-async function generate(page: Page, count: number, theme: string): Promise<void> {
+export async function generate(page: Page, count: number, theme: string): Promise<void> {
   await page.getByLabel('Number of Products').fill(String(count));
   await page.getByLabel('Theme/Category').fill(theme);
   await generateButton(page).click();
 }
 
 /** Waits until the run is over (the button reads 'Generate N Products' again). */
-async function runFinished(page: Page): Promise<void> {
+export async function runFinished(page: Page): Promise<void> {
   // Generous: the designs are made on the server, which these shared machines may keep busy.
   await generateButton(page).waitFor({ timeout: 90_000 });
 }
@@ -53,11 +53,11 @@ function previewCount(dir: string): number {
   }
 }
 
-function cards(page: Page) {
+export function cards(page: Page) {
   return page.locator('.gen-card');
 }
 
-function toast(page: Page, title: string) {
+export function toast(page: Page, title: string) {
   return page.locator('.toast-title', { hasText: title });
 }
 
