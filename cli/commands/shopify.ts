@@ -32,7 +32,7 @@ export function callbackUrlFor(siteUrl: string, explicit: string | undefined, pa
 }
 
 async function runRegister(flags: RegisterFlags): Promise<void> {
-  const [{ loadConfig }, { createShopifyAdminClient }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
+  const [{ loadConfig }, { createShopifyAdminClient, warnOnceIfUnsupported, warnOnStderr }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
     import('../../shared/config/index.ts'),
     import('../../shared/generator/index.ts'),
     import('../../shared/webhooks/index.ts'),
@@ -42,7 +42,13 @@ async function runRegister(flags: RegisterFlags): Promise<void> {
     throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: webhooks are subscribed on a Shopify store');
   }
   const callbackUrl = callbackUrlFor(config.server.siteUrl, flags.url, WEBHOOK_PATH);
-  const client = await createShopifyAdminClient({ domain: config.storefront.origin, token: config.shopifyAdminToken });
+  // Said once, before the first call, when SHOPIFY_API_VERSION is past Shopify's support window.
+  warnOnceIfUnsupported(config.shopifyApiVersion, warnOnStderr);
+  const client = await createShopifyAdminClient({
+    domain: config.storefront.origin,
+    token: config.shopifyAdminToken,
+    apiVersion: config.shopifyApiVersion,
+  });
   try {
     const result = await registerWebhooks(client, callbackUrl);
     if (flags.json) {
