@@ -119,23 +119,30 @@ export function createGeneratorServices({
     }
   }
 
-  /** A design URL of this server as the file: URL of the stored file the publisher reads. */
-  async function storedDesign(url: string, field: 'imageUrl' | 'printUrl'): Promise<string> {
+  /** The stored file name behind a design URL of this server (a print file's for printUrl). */
+  function designName(url: string, field: 'imageUrl' | 'printUrl'): string {
     const name = designFileFromUrl(url);
     if (!name || (field === 'printUrl' && !name.endsWith('-print.png')))
       throw new GeneratorServiceError(
         'bad-request',
         `product.${field} must be a ${field === 'printUrl' ? 'print file' : 'design'} made by this server (/api/designs/…)`,
       );
+    return name;
+  }
+
+  /** The file: URL of a stored design, which the publisher reads. */
+  async function storedDesign(name: string): Promise<string> {
     const file = await findDesignFile(designsDir, name);
     if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
     return pathToFileURL(file).href;
   }
 
   async function publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+    const imageName = designName(product.imageUrl, 'imageUrl');
+    const printName = product.printUrl ? designName(product.printUrl, 'printUrl') : undefined;
     // The publisher reads the files straight from disk rather than over HTTP from ourselves.
-    const imageUrl = await storedDesign(product.imageUrl, 'imageUrl');
-    const printUrl = product.printUrl ? await storedDesign(product.printUrl, 'printUrl') : undefined;
+    const imageUrl = await storedDesign(imageName);
+    const printUrl = printName ? await storedDesign(printName) : undefined;
     const result = await worker.run(
       { kind: 'publish', product: { ...product, imageUrl, ...(printUrl ? { printUrl } : {}) } },
       signal,
