@@ -32,11 +32,12 @@ export function callbackUrlFor(siteUrl: string, explicit: string | undefined, pa
 }
 
 async function runRegister(flags: RegisterFlags): Promise<void> {
-  const [{ loadConfig }, { createShopifyAdminClient, warnOnceIfUnsupported, warnOnStderr }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
-    import('../../shared/config/index.ts'),
-    import('../../shared/generator/index.ts'),
-    import('../../shared/webhooks/index.ts'),
-  ]);
+  const [{ loadConfig }, { createShopifyAdminClient, warnOnceIfUnsupported, warnOnStderr }, { registerWebhooks, WEBHOOK_PATH }] =
+    await Promise.all([
+      import('../../shared/config/index.ts'),
+      import('../../shared/generator/index.ts'),
+      import('../../shared/webhooks/index.ts'),
+    ]);
   const config = loadConfig();
   if (config.storefront.embedded || !config.shopifyAdminToken) {
     throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: webhooks are subscribed on a Shopify store');

@@ -71,14 +71,26 @@ describe('where the version is used', () => {
   it('choosing the Shopify publisher warns once when the version is out of support, never for the embedded shop', async () => {
     const said: string[] = [];
     const warn = (m: string) => said.push(m);
-    const shopify = loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com', SHOPIFY_ADMIN_TOKEN: 'shpat_x', SHOPIFY_API_VERSION: '2024-04' });
+    const shopify = loadConfig({
+      SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com',
+      SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+      SHOPIFY_API_VERSION: '2024-04',
+    });
     for (let i = 0; i < 2; i++) await (await selectPublisher(shopify, { warn, now: TODAY })).publisher.close();
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/^SHOPIFY_API_VERSION 2024-04 left Shopify's support in April 2025/);
 
-    const supported = loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com', SHOPIFY_ADMIN_TOKEN: 'shpat_x', SHOPIFY_API_VERSION: '2026-10' });
+    const supported = loadConfig({
+      SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com',
+      SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+      SHOPIFY_API_VERSION: '2026-10',
+    });
     await (await selectPublisher(supported, { warn, now: TODAY })).publisher.close();
-    const quiet = loadConfig({ SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com', SHOPIFY_ADMIN_TOKEN: 'shpat_x', SHOPIFY_API_VERSION: '2024-07' });
+    const quiet = loadConfig({
+      SHOPIFY_STORE_DOMAIN: 'my-shop.myshopify.com',
+      SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+      SHOPIFY_API_VERSION: '2024-07',
+    });
     await (await selectPublisher(quiet, { warn: false, now: TODAY })).publisher.close();
     const embedded = loadConfig({ SHOPIFY_API_VERSION: '2024-10', DATA_DIR: os.tmpdir() });
     await (await selectPublisher(embedded, { warn, now: TODAY })).publisher.close();

@@ -159,9 +159,7 @@ describe('the print file on a Shopify store', () => {
     expect(file.bytes.equals(print)).toBe(true);
 
     expect(s.calls[8]!.variables).toEqual({
-      metafields: [
-        { ownerId: result.productId, namespace: 'custom', key: 'print_file', type: 'file_reference', value: file.id },
-      ],
+      metafields: [{ ownerId: result.productId, namespace: 'custom', key: 'print_file', type: 'file_reference', value: file.id }],
     });
     expect(s.products).toEqual([
       expect.objectContaining({
@@ -199,7 +197,9 @@ describe('the print file on a Shopify store', () => {
       );
       if (lost === 'fileCreate') {
         // Creating a file is not repeated blindly: the publish stops, the product still a DRAFT.
-        expect(first?.message).toMatch(/^Shopify fileCreate failed: .*; product gid:\/\/shopify\/Product\/1001 was created but not finished$/);
+        expect(first?.message).toMatch(
+          /^Shopify fileCreate failed: .*; product gid:\/\/shopify\/Product\/1001 was created but not finished$/,
+        );
         expect(s.products.map((x) => x.status)).toEqual(['DRAFT']);
       } else {
         // Reading a status, setting a metafield and the status update are safe to send again: the client did.

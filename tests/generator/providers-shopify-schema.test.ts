@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 /** A raw request to the stand-in, as any GraphQL client would send it. */
-async function send(query: string, variables: unknown): Promise<{ data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
+async function send(
+  query: string,
+  variables: unknown,
+): Promise<{ data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
   const response = await fetch(`${admin.origin}${ADMIN_GRAPHQL_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shopify-access-token': TOKEN },
@@ -56,7 +59,12 @@ describe("Shopify's Admin API 2025-07 schema", () => {
     const schema = adminSchema();
     expect(adminSchema()).toBe(schema);
     // Fields that pin the version: productCreate takes `product:` since 2024-07; the webhook `uri` arrives in 2025-10.
-    expect(schema.getMutationType()?.getFields().productCreate?.args.map((a) => a.name)).toContain('product');
+    expect(
+      schema
+        .getMutationType()
+        ?.getFields()
+        .productCreate?.args.map((a) => a.name),
+    ).toContain('product');
     expect(Object.keys((schema.getType('WebhookSubscriptionInput') as { getFields(): object }).getFields())).not.toContain('uri');
   });
 
@@ -88,8 +96,13 @@ describe('the Admin stand-in refuses what Shopify would', () => {
     expect(resource.errors?.[0]?.message).toMatch(
       /^Variable "\$input" has invalid value at \[0\]\.resource: Value "PRINT_FILE" does not exist in "StagedUploadTargetGenerateUploadResource" enum\./,
     );
-    const topic = await send(WEBHOOK_SUBSCRIPTION_CREATE, { topic: 'PRODUCT_UPDATED', webhookSubscription: { callbackUrl: 'https://x.example/h' } });
-    expect(topic.errors?.[0]?.message).toMatch(/^Variable "\$topic" has invalid value: Value "PRODUCT_UPDATED" does not exist in "WebhookSubscriptionTopic" enum\./);
+    const topic = await send(WEBHOOK_SUBSCRIPTION_CREATE, {
+      topic: 'PRODUCT_UPDATED',
+      webhookSubscription: { callbackUrl: 'https://x.example/h' },
+    });
+    expect(topic.errors?.[0]?.message).toMatch(
+      /^Variable "\$topic" has invalid value: Value "PRODUCT_UPDATED" does not exist in "WebhookSubscriptionTopic" enum\./,
+    );
   });
 
   it('a misspelt field in the document, a wrong argument, and a scalar in the wrong form', async () => {
@@ -98,7 +111,9 @@ describe('the Admin stand-in refuses what Shopify would', () => {
       ['Cannot query field "handel" on type "Product". Did you mean "handle"?', 'GRAPHQL_VALIDATION_FAILED'],
     ]);
     const argument = await send(DOCUMENTS.FILE_CREATE.replace('fileCreate(files: $files)', 'fileCreate(file: $files)'), { files: [] });
-    expect(argument.errors?.map((e) => e.message)).toContain('Unknown argument "file" on field "Mutation.fileCreate". Did you mean "files"?');
+    expect(argument.errors?.map((e) => e.message)).toContain(
+      'Unknown argument "file" on field "Mutation.fileCreate". Did you mean "files"?',
+    );
     const money = await send(DOCUMENTS.PRODUCT_VARIANTS_BULK_CREATE, {
       productId: 'gid://shopify/Product/1',
       variants: [{ price: '24,99' }],
@@ -113,7 +128,14 @@ describe('the Admin stand-in refuses what Shopify would', () => {
   it('through the app’s Admin client the refusal names the step', async () => {
     const client = createAdminClient({ domain: admin.origin, token: TOKEN });
     const error = await client
-      .call({ step: 'metafieldsSet', query: DOCUMENTS.METAFIELDS_SET, variables: { metafields: [{ ownerId: 'gid://shopify/Product/1', namespace: 'custom', key: 'print_file', typ: 'file_reference', value: 'x' }] }, idempotent: true })
+      .call({
+        step: 'metafieldsSet',
+        query: DOCUMENTS.METAFIELDS_SET,
+        variables: {
+          metafields: [{ ownerId: 'gid://shopify/Product/1', namespace: 'custom', key: 'print_file', typ: 'file_reference', value: 'x' }],
+        },
+        idempotent: true,
+      })
       .then(
         () => undefined,
         (e: unknown) => e as Error & { kind?: string },

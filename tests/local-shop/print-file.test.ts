@@ -169,12 +169,7 @@ describe('GET /api/products/{handle}/print-file', () => {
   });
 
   const get = (handle: string, headers: Record<string, string> = {}) =>
-    callRoute(
-      printFileRoute.GET,
-      new Request(`http://127.0.0.1:4321/api/products/${handle}/print-file`, { headers }),
-      opened!,
-      { handle },
-    );
+    callRoute(printFileRoute.GET, new Request(`http://127.0.0.1:4321/api/products/${handle}/print-file`, { headers }), opened!, { handle });
 
   it('a design published from the generator takes its print file along; staff download it, shoppers get 401', async () => {
     const services = opened!.services;

@@ -124,10 +124,16 @@ export function checkAdminRequest(query: unknown, variables: unknown, operationN
 
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const operation =
-    typeof operationName === 'string' ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+    typeof operationName === 'string'
+      ? operations.find((o) => o.name?.value === operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
   if (!operation) {
     const message =
-      typeof operationName === 'string' ? `No operation named "${operationName}"` : 'An operation name is required when the document has several';
+      typeof operationName === 'string'
+        ? `No operation named "${operationName}"`
+        : 'An operation name is required when the document has several';
     return { ok: false, errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] };
   }
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], (variables ?? {}) as Record<string, unknown>, {

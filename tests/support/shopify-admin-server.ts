@@ -179,7 +179,8 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     id: file.id,
     fileStatus: file.status,
     alt: file.alt ?? null,
-    fileErrors: file.status === 'FAILED' ? [{ code: 'UNKNOWN', message: 'File processing failed', details: options.fileFailure ?? null }] : [],
+    fileErrors:
+      file.status === 'FAILED' ? [{ code: 'UNKNOWN', message: 'File processing failed', details: options.fileFailure ?? null }] : [],
     ...(file.contentType === 'IMAGE' ? {} : { url: fileUrl(file), mimeType: file.mimeType, originalFileSize: file.bytes.length }),
   });
 
@@ -323,7 +324,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         inputs.forEach((input, i) => {
           const upload = stagedUpload(input.originalSource);
           if (!upload?.file) {
-            errors.push({ field: ['files', String(i), 'originalSource'], message: 'Image URL is invalid', code: 'INVALID_IMAGE_SOURCE_URL' });
+            errors.push({
+              field: ['files', String(i), 'originalSource'],
+              message: 'Image URL is invalid',
+              code: 'INVALID_IMAGE_SOURCE_URL',
+            });
             return;
           }
           let filename = input.filename ?? upload.file.name;
@@ -337,7 +342,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
           }
           if (files.some((f) => f.filename === filename)) {
             if (input.duplicateResolutionMode === 'RAISE_ERROR') {
-              errors.push({ field: ['files', String(i), 'filename'], message: 'Filename already exists.', code: 'FILENAME_ALREADY_EXISTS' });
+              errors.push({
+                field: ['files', String(i), 'filename'],
+                message: 'Filename already exists.',
+                code: 'FILENAME_ALREADY_EXISTS',
+              });
               return;
             }
             const ext = extension(filename);
@@ -376,11 +385,17 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         const errors: Array<{ field: string[]; message: string; code: string; elementIndex: number }> = [];
         inputs.forEach((input, i) => {
           const field = (name: string) => ['metafields', String(i), name];
-          if (!byId(input.ownerId)) errors.push({ field: field('ownerId'), message: 'Owner does not exist.', code: 'INVALID_VALUE', elementIndex: i });
+          if (!byId(input.ownerId))
+            errors.push({ field: field('ownerId'), message: 'Owner does not exist.', code: 'INVALID_VALUE', elementIndex: i });
           else if (!input.type) errors.push({ field: field('type'), message: "Type can't be blank.", code: 'BLANK', elementIndex: i });
           else if (input.type === 'file_reference') {
             if (!/^gid:\/\/shopify\/(GenericFile|MediaImage|Video)\/\d+$/.test(input.value))
-              errors.push({ field: field('value'), message: 'Value must be a file reference string.', code: 'INVALID_VALUE', elementIndex: i });
+              errors.push({
+                field: field('value'),
+                message: 'Value must be a file reference string.',
+                code: 'INVALID_VALUE',
+                elementIndex: i,
+              });
             else if (!files.some((f) => f.id === input.value))
               errors.push({
                 field: field('value'),
@@ -395,7 +410,13 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
           const product = byId(input.ownerId)!;
           const namespace = input.namespace ?? '$app';
           product.metafields[`${namespace}.${input.key}`] = { type: input.type!, value: input.value };
-          return { id: `gid://shopify/Metafield/${product.id.split('/').pop()}01`, namespace, key: input.key, type: input.type, value: input.value };
+          return {
+            id: `gid://shopify/Metafield/${product.id.split('/').pop()}01`,
+            namespace,
+            key: input.key,
+            type: input.type,
+            value: input.value,
+          };
         });
         return { metafieldsSet: { metafields: set, userErrors: [] } };
       }

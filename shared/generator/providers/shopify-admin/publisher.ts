@@ -356,7 +356,12 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
           }
           await waitUntilReady(found, signal);
           const { namespace, key, type } = PRINT_FILE_METAFIELD;
-          await send('metafieldsSet', METAFIELDS_SET, { metafields: [{ ownerId: productId, namespace, key, type, value: found.id }] }, true);
+          await send(
+            'metafieldsSet',
+            METAFIELDS_SET,
+            { metafields: [{ ownerId: productId, namespace, key, type, value: found.id }] },
+            true,
+          );
         }
 
         await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);

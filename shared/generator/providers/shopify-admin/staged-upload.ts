@@ -49,12 +49,9 @@ export async function uploadToStagedTarget(
   }
   if (response.status < 200 || response.status > 299) {
     const body = tidy((await response.text()).replace(/<[^>]*>/g, ' '));
-    throw new ShopifyPublishError(
-      step,
-      'http',
-      `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`,
-      { status: response.status },
-    );
+    throw new ShopifyPublishError(step, 'http', `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`, {
+      status: response.status,
+    });
   }
   await response.arrayBuffer();
 }

@@ -80,7 +80,10 @@ const imageUrl = z
 /** The print file that goes to the shop with the product: one of this server's `…-print.png` designs. */
 const printUrl = z
   .string({ error: 'printUrl must be text' })
-  .refine((url) => designFileFromUrl(url)?.endsWith('-print.png') === true, 'printUrl must be a print file made by this server (/api/designs/…-print.png)')
+  .refine(
+    (url) => designFileFromUrl(url)?.endsWith('-print.png') === true,
+    'printUrl must be a print file made by this server (/api/designs/…-print.png)',
+  )
   .optional();
 
 export const PublishRequestSchema = z.object(

@@ -143,10 +143,7 @@ export function createGeneratorServices({
     // The publisher reads the files straight from disk rather than over HTTP from ourselves.
     const imageUrl = await storedDesign(imageName);
     const printUrl = printName ? await storedDesign(printName) : undefined;
-    const result = await worker.run(
-      { kind: 'publish', product: { ...product, imageUrl, ...(printUrl ? { printUrl } : {}) } },
-      signal,
-    );
+    const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl, ...(printUrl ? { printUrl } : {}) } }, signal);
     onPublished?.(result);
     return result;
   }
