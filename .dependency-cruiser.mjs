@@ -77,9 +77,9 @@ export default {
       name: 'test-only-packages',
       severity: 'error',
       comment:
-        'Packages installed only to test against (hydrogen-react) stay in tests/: no site, shared or cli code, and so no bundle, loads them.',
+        'Packages installed only to test against (hydrogen-react, and dev-mcp for the Admin schema) stay in tests/: no site, shared or cli code, and so no bundle, loads them.',
       from: { pathNot: '^tests/' },
-      to: { path: '(^|/)node_modules/@shopify/hydrogen-react/' },
+      to: { path: '(^|/)node_modules/@shopify/(hydrogen-react|dev-mcp)/' },
     },
     {
       name: 'no-cycles',

@@ -32,17 +32,24 @@ export function callbackUrlFor(siteUrl: string, explicit: string | undefined, pa
 }
 
 async function runRegister(flags: RegisterFlags): Promise<void> {
-  const [{ loadConfig }, { createShopifyAdminClient }, { registerWebhooks, WEBHOOK_PATH }] = await Promise.all([
-    import('../../shared/config/index.ts'),
-    import('../../shared/generator/index.ts'),
-    import('../../shared/webhooks/index.ts'),
-  ]);
+  const [{ loadConfig }, { createShopifyAdminClient, warnOnceIfUnsupported, warnOnStderr }, { registerWebhooks, WEBHOOK_PATH }] =
+    await Promise.all([
+      import('../../shared/config/index.ts'),
+      import('../../shared/generator/index.ts'),
+      import('../../shared/webhooks/index.ts'),
+    ]);
   const config = loadConfig();
   if (config.storefront.embedded || !config.shopifyAdminToken) {
     throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: webhooks are subscribed on a Shopify store');
   }
   const callbackUrl = callbackUrlFor(config.server.siteUrl, flags.url, WEBHOOK_PATH);
-  const client = await createShopifyAdminClient({ domain: config.storefront.origin, token: config.shopifyAdminToken });
+  // Said once, before the first call, when SHOPIFY_API_VERSION is past Shopify's support window.
+  warnOnceIfUnsupported(config.shopifyApiVersion, warnOnStderr);
+  const client = await createShopifyAdminClient({
+    domain: config.storefront.origin,
+    token: config.shopifyAdminToken,
+    apiVersion: config.shopifyApiVersion,
+  });
   try {
     const result = await registerWebhooks(client, callbackUrl);
     if (flags.json) {

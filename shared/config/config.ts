@@ -55,10 +55,24 @@ const httpUrl = z
   }, 'must be an http(s) URL')
   .optional();
 
+/** The Admin API version when SHOPIFY_API_VERSION is unset. */
+export const DEFAULT_SHOPIFY_API_VERSION = '2025-07';
+
+/** Shopify releases a stable API version each quarter, named by its month: `2025-01`, `-04`, `-07`, `-10`. */
+export const SHOPIFY_API_VERSION_PATTERN = /^\d{4}-(01|04|07|10)$/;
+
+const apiVersion = z
+  .string()
+  .trim()
+  .regex(SHOPIFY_API_VERSION_PATTERN, 'must be a Shopify API version like 2025-07 (YYYY-MM, the month 01, 04, 07 or 10)')
+  .optional()
+  .transform((v) => v ?? DEFAULT_SHOPIFY_API_VERSION);
+
 const EnvSchema = z.object({
   SHOPIFY_STORE_DOMAIN: optionalText,
   SHOPIFY_STOREFRONT_TOKEN: optionalText,
   SHOPIFY_ADMIN_TOKEN: optionalText,
+  SHOPIFY_API_VERSION: apiVersion,
   STOREFRONT_TIMEOUT_MS: positiveMs(15_000),
   LOCAL_SHOP_HOST: optionalText,
   LOCAL_SHOP_PORT: port(DEFAULT_LOCAL_SHOP_PORT),
@@ -108,6 +122,8 @@ export interface Config {
     publicUrl: string | undefined;
   };
   shopifyAdminToken: string | undefined;
+  /** SHOPIFY_API_VERSION: the Admin API version publishing and webhook subscriptions use (`/admin/api/{version}/graphql.json`). */
+  shopifyApiVersion: string;
   server: {
     host: string;
     port: number;
@@ -195,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     storefrontTimeoutMs: e.STOREFRONT_TIMEOUT_MS,
     localShop,
     shopifyAdminToken: e.SHOPIFY_ADMIN_TOKEN,
+    shopifyApiVersion: e.SHOPIFY_API_VERSION,
     server: {
       host,
       port: e.PORT,

@@ -182,7 +182,12 @@ async function designBoard(board: ReturnType<typeof createBoard>, options: Desig
         },
         signal,
       );
-      board.update(product.index, { status: 'ready', imageUrl: design.imageUrl, ...(design.files ? { files: design.files } : {}) });
+      board.update(product.index, {
+        status: 'ready',
+        imageUrl: design.imageUrl,
+        ...(design.files ? { files: design.files } : {}),
+        ...(design.printUrl ? { printUrl: design.printUrl } : {}),
+      });
     } catch (error) {
       if (signal?.aborted) {
         board.update(product.index, { status: 'pending' });
@@ -225,6 +230,7 @@ export async function publishProducts(
           category: product.category,
           imageUrl: product.imageUrl,
           keywords: product.keywords,
+          ...(product.printUrl ? { printUrl: product.printUrl } : {}),
           ...(product.publishKey ? { publishKey: product.publishKey } : {}),
         },
         signal,

@@ -26,6 +26,8 @@ export interface GeneratedProduct extends Concept {
   imageUrl?: string;
   /** Where the print file and preview are, when the design provider keeps files. */
   files?: { print: string; preview: string };
+  /** The print file as a URL the publisher reads (like imageUrl), when there is one; it goes to the shop with the product. */
+  printUrl?: string;
   error?: string;
   /** The product id the shop returned on publishing (Shopify's or the embedded shop's). */
   shopProductId?: string;
@@ -53,6 +55,8 @@ export interface DesignRequestBody {
 export interface DesignResult {
   imageUrl: string;
   files?: { print: string; preview: string };
+  /** The print file's URL in the same form as imageUrl (a file: URL from a directory store), when it was rendered. */
+  printUrl?: string;
 }
 
 export interface PublishRequestBody {
@@ -62,6 +66,11 @@ export interface PublishRequestBody {
   category: string;
   imageUrl: string;
   keywords: string[];
+  /**
+   * The 4500×5400 print file (http(s):, file: or data: URL, like imageUrl). When given, the shop keeps
+   * it as a file linked from the product by the metafield custom.print_file, hidden from shoppers.
+   */
+  printUrl?: string;
   /** With a key, the publisher first looks for the product it made under that key and returns it instead of making another. */
   publishKey?: string;
 }

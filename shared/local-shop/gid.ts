@@ -21,7 +21,8 @@ export type GidType =
   | 'Article'
   | 'Market'
   | 'DiscountCode'
-  | 'MediaImage';
+  | 'MediaImage'
+  | 'GenericFile';
 
 export interface ParsedGid {
   type: string;

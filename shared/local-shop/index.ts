@@ -14,7 +14,13 @@ import type { ErrorKind } from '../common/index.ts';
  * `LocalShopStore.open(dataDir)` is the write path for publishing from another process.
  */
 
-export { LocalShopStore, type CreatedProduct } from './store/store.ts';
+export {
+  LocalShopStore,
+  type CreatedProduct,
+  type FileMetafieldInput,
+  type ProductMetafieldRecord,
+  type ShopFileRecord,
+} from './store/store.ts';
 export { slugify } from './store/slug.ts';
 export { DEFAULT_SIZES, InvalidProductError, type NewProductInput, type ProductSpecInput } from './store/product-spec.ts';
 export { InvalidImageError } from './store/image-files.ts';

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../shared/config/index.ts';
+import { warnOnceIfUnsupported } from '../../shared/generator/index.ts';
 import { createLogger } from '../../shared/log/index.ts';
 import { startStoreApp, StoreStartCancelled, type StoreApp } from './store-app.ts';
 
@@ -35,7 +36,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // A bad setting is reported by loadConfig as one line; checked here so it goes through the logger too.
-  loadConfig();
+  const config = loadConfig();
+  // Publishing to a Shopify store: said once, at start-up, when SHOPIFY_API_VERSION is past Shopify's support window.
+  if (!config.storefront.embedded && config.shopifyAdminToken) warnOnceIfUnsupported(config.shopifyApiVersion, (m) => logger.warn(m));
   logger.info('Building the store...');
   app = await startStoreApp({ log: logger.line, onBuildLine: verbose ? logger.line : undefined, signal: starting.signal });
   logger.info(app.startedShop ? `Embedded shop: ${app.shopUrl}` : `Storefront API: ${app.shopUrl}`);

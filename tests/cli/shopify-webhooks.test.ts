@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiVersionWarning } from '../../shared/generator/index.ts';
 import { REBUILD_TOPICS, topicEnum } from '../../shared/webhooks/index.ts';
 import { finished, isolatedEnv } from '../support/child-process.ts';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/shopify-admin-server.ts';
@@ -34,12 +35,17 @@ function register(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
 }
 
 const callback = 'https://shop.example/api/webhooks/shopify';
+/** What stderr starts with: the default SHOPIFY_API_VERSION (2025-07) left Shopify's support in July 2026. */
+const versionWarning = () => {
+  const warning = apiVersionWarning('2025-07');
+  return warning ? `tshirt-gen: warning: ${warning}\n` : '';
+};
 const ours = () => admin.webhookSubscriptions.filter((s) => s.callbackUrl === callback);
 
 describe('tshirt-gen shopify webhooks register', () => {
   it('subscribes every topic that changes the site to SITE_URL/api/webhooks/shopify', async () => {
     const run = await register(['--json']);
-    expect(run.stderr).toBe('');
+    expect(run.stderr).toBe(versionWarning());
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       callbackUrl: string;
@@ -109,17 +115,34 @@ describe('tshirt-gen shopify webhooks register', () => {
       return (await response.json()) as { errors?: Array<{ message: string }> };
     };
     expect((await send({ topic: 'PRODUCTS_UPDATE', webhookSubscription: { uri: callback } })).errors?.[0]?.message).toMatch(
-      /invalid value for webhookSubscription/,
+      /^Variable "\$webhookSubscription" has invalid value: Expected value of type "WebhookSubscriptionInput" not to include unknown field "uri"/,
     );
     expect((await send({ topic: 'PRODUCT_UPDATED', webhookSubscription: { callbackUrl: callback } })).errors?.[0]?.message).toMatch(
-      /invalid value for topic/,
+      /^Variable "\$topic" has invalid value: Value "PRODUCT_UPDATED" does not exist in "WebhookSubscriptionTopic" enum/,
+    );
+  });
+
+  it('SHOPIFY_API_VERSION picks the Admin API version in the URL; a supported one is not warned about, a malformed one is refused', async () => {
+    // The stand-in serves 2025-07 only, so another version's URL finds nothing there.
+    const other = await register([], { SHOPIFY_API_VERSION: '2026-10' });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toBe(
+      `tshirt-gen: Shopify webhookSubscriptions failed: no Admin API at ${admin.origin}/admin/api/2026-10/graphql.json (404); check SHOPIFY_STORE_DOMAIN\n`,
+    );
+    const malformed = await register([], { SHOPIFY_API_VERSION: '2025-08' });
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toBe(
+      'tshirt-gen: SHOPIFY_API_VERSION must be a Shopify API version like 2025-07 (YYYY-MM, the month 01, 04, 07 or 10)\n',
     );
   });
 
   it('reports a refused token as a failure without printing it', async () => {
     const run = await register([], { SHOPIFY_ADMIN_TOKEN: 'shpat_wrong_token_000000000' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^tshirt-gen: Shopify webhookSubscriptions failed: the Admin API refused the access token \(401\)/);
+    expect(run.stderr.startsWith(versionWarning())).toBe(true);
+    expect(run.stderr.slice(versionWarning().length)).toMatch(
+      /^tshirt-gen: Shopify webhookSubscriptions failed: the Admin API refused the access token \(401\)/,
+    );
     expect(run.stderr).not.toContain('shpat_wrong');
   });
 });

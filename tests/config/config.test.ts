@@ -73,4 +73,15 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ DEPLOY_HOOK_URL: 'not a url' })).toThrow(/DEPLOY_HOOK_URL must be an http\(s\) URL/);
   });
+
+  it('SHOPIFY_API_VERSION is the Admin API version, 2025-07 by default, shaped YYYY-MM with a release month', () => {
+    expect(loadConfig({}).shopifyApiVersion).toBe('2025-07');
+    expect(loadConfig({ SHOPIFY_API_VERSION: '' }).shopifyApiVersion).toBe('2025-07');
+    expect(loadConfig({ SHOPIFY_API_VERSION: ' 2026-10 ' }).shopifyApiVersion).toBe('2026-10');
+    for (const bad of ['2025-7', '2025-08', '2026-13', 'unstable', '25-07', '2025-07-01', 'latest']) {
+      expect(() => loadConfig({ SHOPIFY_API_VERSION: bad }), bad).toThrow(
+        new ConfigError('SHOPIFY_API_VERSION must be a Shopify API version like 2025-07 (YYYY-MM, the month 01, 04, 07 or 10)'),
+      );
+    }
+  });
 });

@@ -98,6 +98,7 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
         variants: 5,
         media: 2,
         publications: ['gid://shopify/Publication/12'],
+        metafields: {},
       },
     ]);
   });
@@ -314,14 +315,16 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     );
   });
 
-  it('the loopback Admin API really checks shapes: a 2024-style productCreate(input:) is refused', async () => {
+  it('the loopback Admin API checks against Shopify’s 2025-07 schema: a 2024-style productCreate(input:) is refused', async () => {
     const s = await shop();
     const client = createAdminClient({ domain: s.origin, token: TOKEN });
     const legacy = PRODUCT_CREATE.replace('product: $product', 'input: $product');
     const error = await failure(
       client.call({ step: 'productCreate', query: legacy, variables: { product: { title: 'x' } }, idempotent: false }),
     );
-    expect(error.message).toBe('Shopify productCreate failed: productCreate: document does not match the 2025-07 signature');
+    expect(error.message).toBe(
+      'Shopify productCreate failed: Variable "$product" of type "ProductCreateInput!" used in position expecting type "ProductInput".',
+    );
     const badVariables = await failure(
       client.call({
         step: 'productCreate',
@@ -330,7 +333,11 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
         idempotent: false,
       }),
     );
-    expect(badVariables.message).toMatch(/^Shopify productCreate failed: Variable \$product was provided invalid value/);
+    expect(badVariables.message).toMatch(
+      /^Shopify productCreate failed: Variable "\$product" has invalid value: Expected value of type "ProductCreateInput" not to include unknown field "bodyHtml"/,
+    );
     await client.close();
+    // Refused before anything ran: no product was made.
+    expect(s.products).toEqual([]);
   });
 });

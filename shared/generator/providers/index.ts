@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../config/index.ts';
 import type { ConceptProvider, DesignProvider, Publisher } from '../types.ts';
 import type { DesignStore } from './designs/store.ts';
+import { warnOnceIfUnsupported } from './shopify-admin/api-version.ts';
 import type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';
 import { planGenerators, planPublisher, type GeneratorPlan, type PublisherTarget } from './selection.ts';
 
@@ -74,29 +75,53 @@ export interface SelectedPublisher {
   description: string;
 }
 
+export interface SelectPublisherOptions {
+  /**
+   * Where the warning about a SHOPIFY_API_VERSION past Shopify's support window goes, once per
+   * process, when the publisher is a Shopify store; default stderr (the CLI), false for none (the
+   * server's worker thread: `npm start` says it at start-up).
+   */
+  warn?: ((message: string) => void) | false;
+  /** Today, for the support window (tests). */
+  now?: Date;
+}
+
+/** The CLI's way of saying a warning: on stderr, under its name. */
+export const warnOnStderr = (message: string): void => {
+  process.stderr.write(`tshirt-gen: warning: ${message}\n`);
+};
+
 /** Rejects with a ConfigError when the configuration is inconsistent. */
-export async function selectPublisher(config: Config = loadConfig()): Promise<SelectedPublisher> {
+export async function selectPublisher(config: Config = loadConfig(), options: SelectPublisherOptions = {}): Promise<SelectedPublisher> {
   const { target, description } = planPublisher(config);
   if (target === 'shopify') {
     // The plan chose Shopify, so the token is set.
     const { createShopifyAdminPublisher } = await import('./shopify-admin/publisher.ts');
+    const warn = options.warn ?? warnOnStderr;
+    if (warn) warnOnceIfUnsupported(config.shopifyApiVersion, warn, options.now);
     return {
       target,
       description,
-      publisher: createShopifyAdminPublisher({ domain: config.storefront.origin, token: config.shopifyAdminToken! }),
+      publisher: createShopifyAdminPublisher({
+        domain: config.storefront.origin,
+        token: config.shopifyAdminToken!,
+        apiVersion: config.shopifyApiVersion,
+      }),
     };
   }
   const { createLocalShopPublisher } = await import('./local-shop-publisher.ts');
   return { target, description, publisher: createLocalShopPublisher({ dataDir: config.localShop.dataDir }) };
 }
 
-/** The Admin API 2025-07 client the publisher uses, for other Admin calls (webhook subscriptions); loads undici when called. */
+/** The Admin API client the publisher uses, for other Admin calls (webhook subscriptions); loads undici when called. */
 export async function createShopifyAdminClient(options: AdminClientOptions): Promise<AdminClient> {
   const { createAdminClient } = await import('./shopify-admin/admin-client.ts');
   return createAdminClient(options);
 }
 
 export type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';
+export { apiVersionSupport, apiVersionWarning, warnOnceIfUnsupported } from './shopify-admin/api-version.ts';
+export { PRINT_FILE_METAFIELD, printFileName } from './print-file.ts';
 export type { GeneratorPlan, ProviderMode, PublisherPlan, PublisherTarget } from './selection.ts';
 export type { DesignStore, DesignToSave, SavedDesign } from './designs/store.ts';
 export { createDirectoryDesignStore } from './designs/directory-store.ts';

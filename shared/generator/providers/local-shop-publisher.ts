@@ -1,6 +1,7 @@
 import { LocalShopStore } from '../../local-shop/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
-import { ImageSourceError, loadDesignImage } from './image-source.ts';
+import { ImageSourceError, loadDesignImage, loadPrintFile } from './image-source.ts';
+import { PRINT_FILE_METAFIELD, printFileAlt, printFileName } from './print-file.ts';
 import { productImagesFor } from './product-images.ts';
 import { SHOP_NAME } from './selection.ts';
 import { SIZES, sizePrice, tagsOf } from './sizes.ts';
@@ -8,8 +9,9 @@ import type { ErrorKind } from '../../common/index.ts';
 
 /**
  * Publishes into the embedded shop's store in DATA_DIR (the default without SHOPIFY_* settings):
- * the same product as on Shopify (Size S–2XL, 2XL surcharge, shirt photo and design), written in
- * one transaction, so a product is there whole or not at all, even with other processes writing.
+ * the same product as on Shopify (Size S–2XL, 2XL surcharge, shirt photo and design, the print file
+ * among the shop's private files linked by the metafield custom.print_file), written in one
+ * transaction, so a product is there whole or not at all, even with other processes writing.
  */
 
 export class LocalPublishError extends Error {
@@ -31,8 +33,10 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
       let bytes: Uint8Array;
+      let printBytes: Uint8Array | undefined;
       try {
         bytes = await loadDesignImage(product.imageUrl, { signal });
+        if (product.printUrl) printBytes = await loadPrintFile(product.printUrl, { signal });
       } catch (error) {
         if (error instanceof ImageSourceError)
           throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, { cause: error });
@@ -54,8 +58,22 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
           variants: SIZES.map((size) => ({ optionValues: [size], price: sizePrice(product.price, size), availableForSale: true })),
           images: images.map(({ bytes: imageBytes, altText }) => ({ bytes: imageBytes, altText })),
         };
+        // The print file goes in with the product, as a file only staff can fetch.
+        const writes = printBytes
+          ? {
+              fileMetafields: [
+                {
+                  namespace: PRINT_FILE_METAFIELD.namespace,
+                  key: PRINT_FILE_METAFIELD.key,
+                  file: { bytes: printBytes, filename: printFileName(product), altText: printFileAlt(product.name) },
+                },
+              ],
+            }
+          : {};
         // With a publish key, a second publish of the same product finds the first instead of making another.
-        const created = product.publishKey ? await open().insertProductOnce(product.publishKey, spec) : await open().insertProduct(spec);
+        const created = product.publishKey
+          ? await open().insertProductOnce(product.publishKey, spec, writes)
+          : await open().insertProduct(spec, writes);
         return { productId: created.id, handle: created.handle };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

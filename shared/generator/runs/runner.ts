@@ -84,6 +84,8 @@ function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => strin
     status: pageStatus(product.status),
     publishKey: publishHandle(product),
     ...(product.preview ? { imageUrl: imageUrlOf(product.preview) } : {}),
+    // The print file goes to the shop with the product, read the same way as the preview.
+    ...(product.print ? { printUrl: imageUrlOf(product.print) } : {}),
   };
 }
 

@@ -135,6 +135,28 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE carts ADD COLUMN buyer_identity TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE carts ADD COLUMN discount_codes TEXT NOT NULL DEFAULT '[]';
   `,
+  /* 3: the shop's files (print files, kept private) and product metafields that point at them */ `
+  CREATE TABLE files (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    filename TEXT NOT NULL,
+    file TEXT NOT NULL,
+    mime_type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    width INTEGER,
+    height INTEGER,
+    alt_text TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE product_metafields (
+    product_id INTEGER NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+    namespace TEXT NOT NULL,
+    key TEXT NOT NULL,
+    type TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (product_id, namespace, key)
+  );
+  `,
 ];
 
 function userVersion(db: DatabaseSync): number {

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
-import { gid } from '../gid.ts';
+import { gid, numericId } from '../gid.ts';
 import { DEFAULT_CURRENCY } from '../../common/index.ts';
 import { CatalogueIndexCache, type CatalogueIndex } from './catalogue-index.ts';
 import { MAX_CART_LINES, checkCartLines, limitToStock, type CartLineRequest, type CartUserError } from './cart-rules.ts';
 import { openDatabase, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';
+import { PrivateFiles, type StoredPrivateFile } from './private-files.ts';
 import { parseProductSpec, specFromNewProduct, type NewProductInput, type ProductSpec, type ProductSpecInput } from './product-spec.ts';
 import { ContentStore } from './content-store.ts';
 import type { CartLineRecord, CartRecord, ImageRecord, ProductRecord, VariantRecord } from './records.ts';
-import { int, jsonValue, readImage, readProductRow, readVariant, text } from './rows.ts';
+import { int, jsonValue, nullableInt, nullableText, readImage, readProductRow, readVariant, text } from './rows.ts';
 import { slugify, uniqueHandle } from './slug.ts';
 
 /**
@@ -25,6 +26,45 @@ export interface CreatedProduct {
   handle: string;
   /** Variant GIDs in option order. */
   variantIds: string[];
+}
+
+/**
+ * A file kept among the shop's private files and linked from the product by a `file_reference`
+ * metafield (the generator's print file: `custom.print_file`), as Shopify's Files and metafields do.
+ */
+export interface FileMetafieldInput {
+  namespace: string;
+  key: string;
+  /** A PNG; stored once by content, never served to shoppers. */
+  file: { bytes: Uint8Array; filename: string; altText?: string };
+}
+
+export interface ProductWrites {
+  fileMetafields?: readonly FileMetafieldInput[];
+}
+
+/** A file of the shop (Shopify's GenericFile). */
+export interface ShopFileRecord {
+  id: number;
+  /** `gid://shopify/GenericFile/<n>`, the value of the metafields that point at it. */
+  gid: string;
+  filename: string;
+  /** Content-addressed name among the private files. */
+  file: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+  createdAt: string;
+}
+
+export interface ProductMetafieldRecord {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+  updatedAt: string;
 }
 
 export interface IdWindow {
@@ -78,16 +118,19 @@ type Row = Record<string, SQLOutputValue>;
 export class LocalShopStore {
   readonly databaseFile: string;
   readonly images: ImageFiles;
+  /** Files only staff see (print files), apart from the product images. */
+  readonly privateFiles: PrivateFiles;
   /** Collections, menus, pages, policies, blogs and discount codes. */
   readonly content: ContentStore;
   readonly #db: DatabaseSync;
   readonly #index: CatalogueIndexCache;
   readonly #statements = new Map<string, StatementSync>();
 
-  private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles) {
+  private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles, privateFiles: PrivateFiles) {
     this.#db = db;
     this.databaseFile = databaseFile;
     this.images = images;
+    this.privateFiles = privateFiles;
     this.content = new ContentStore(db);
     this.#index = new CatalogueIndexCache(db);
   }
@@ -97,7 +140,7 @@ export class LocalShopStore {
     const root = path.resolve(dataDir, 'shop');
     const images = new ImageFiles(path.join(root, 'images'));
     const file = path.join(root, 'shop.sqlite');
-    return new LocalShopStore(openDatabase(file), file, images);
+    return new LocalShopStore(openDatabase(file), file, images, new PrivateFiles(path.join(root, 'files')));
   }
 
   close(): void {
@@ -240,34 +283,152 @@ export class LocalShopStore {
     return created!;
   }
 
-  /** Full control over options and variants (seed catalogue, fixtures). */
-  async insertProduct(spec: ProductSpecInput): Promise<CreatedProduct> {
-    const [created] = await this.insertProducts([spec]);
-    return created!;
+  /** Full control over options and variants (seed catalogue, fixtures); file metafields written in the same transaction. */
+  async insertProduct(spec: ProductSpecInput, writes: ProductWrites = {}): Promise<CreatedProduct> {
+    const inputs = writes.fileMetafields ?? [];
+    if (inputs.length === 0) {
+      const [created] = await this.insertProducts([spec]);
+      return created!;
+    }
+    const parsed = parseProductSpec(spec);
+    const stored = await this.#storeImages(parsed.images);
+    const files = await this.#storeFiles(inputs);
+    return writeTransaction(this.#db, () => {
+      const created = this.#writeProduct(parsed, stored);
+      this.#writeFileMetafields(created, inputs, files);
+      return created;
+    });
   }
 
   /**
    * Writes the product unless one was already written under this publish key (checked and recorded
    * under the write lock, in the same transaction): publishing the same product twice, from two tabs
-   * or after a crash, returns the first product instead of making a second.
+   * or after a crash, returns the first product instead of making a second. Its file metafields are
+   * written with it; a product found under the key gets only those it lacks (never a second file).
    */
-  async insertProductOnce(publishKey: string, spec: ProductSpecInput): Promise<CreatedProduct & { existed: boolean }> {
+  async insertProductOnce(
+    publishKey: string,
+    spec: ProductSpecInput,
+    writes: ProductWrites = {},
+  ): Promise<CreatedProduct & { existed: boolean }> {
     const key = `publish-key:${publishKey}`;
+    const inputs = writes.fileMetafields ?? [];
     const known = (): (CreatedProduct & { existed: boolean }) | undefined => {
       const row = this.#sql('SELECT value FROM shop_meta WHERE key = ?').get(key) as { value: string } | undefined;
       return row ? { ...(JSON.parse(row.value) as CreatedProduct), existed: true } : undefined;
     };
+    const missing = (created: CreatedProduct) => inputs.filter((input) => !this.#hasMetafield(created, input));
     const before = known();
-    if (before) return before;
+    if (before) {
+      const lacking = missing(before);
+      if (lacking.length === 0) return before;
+      const files = await this.#storeFiles(lacking);
+      return writeTransaction(this.#db, () => {
+        this.#writeFileMetafields(before, missing(before), files);
+        return before;
+      });
+    }
     const parsed = parseProductSpec(spec);
-    const stored = new Map<Uint8Array, StoredImage>();
-    for (const image of parsed.images) if (!stored.has(image.bytes)) stored.set(image.bytes, await this.images.put(image.bytes));
+    const stored = await this.#storeImages(parsed.images);
+    const files = await this.#storeFiles(inputs);
     return writeTransaction(this.#db, () => {
       const again = known();
-      if (again) return again;
+      if (again) {
+        this.#writeFileMetafields(again, missing(again), files);
+        return again;
+      }
       const created = this.#writeProduct(parsed, stored);
+      this.#writeFileMetafields(created, inputs, files);
       this.#sql('INSERT INTO shop_meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(created));
       return { ...created, existed: false };
+    });
+  }
+
+  async #storeImages(images: ReturnType<typeof parseProductSpec>['images']): Promise<Map<Uint8Array, StoredImage>> {
+    const stored = new Map<Uint8Array, StoredImage>();
+    for (const image of images) if (!stored.has(image.bytes)) stored.set(image.bytes, await this.images.put(image.bytes));
+    return stored;
+  }
+
+  /** The files on disk first (content-addressed: a crash before the commit leaves a harmless orphan). */
+  async #storeFiles(inputs: readonly FileMetafieldInput[]): Promise<Map<Uint8Array, StoredPrivateFile>> {
+    const stored = new Map<Uint8Array, StoredPrivateFile>();
+    for (const { file } of inputs) if (!stored.has(file.bytes)) stored.set(file.bytes, await this.privateFiles.put(file.bytes));
+    return stored;
+  }
+
+  #hasMetafield(product: CreatedProduct, input: Pick<FileMetafieldInput, 'namespace' | 'key'>): boolean {
+    const id = numericId(product.id, 'Product');
+    return id !== null && this.productMetafield(id, input.namespace, input.key) !== null;
+  }
+
+  /** A files row for each input and the product's file_reference metafield pointing at it (inside a write transaction). */
+  #writeFileMetafields(product: CreatedProduct, inputs: readonly FileMetafieldInput[], stored: Map<Uint8Array, StoredPrivateFile>): void {
+    const productId = numericId(product.id, 'Product');
+    if (productId === null) throw new Error(`Not a product id: ${product.id}`);
+    const now = new Date().toISOString();
+    for (const { namespace, key, file } of inputs) {
+      const kept = stored.get(file.bytes)!;
+      const fileId = Number(
+        this.#sql(
+          'INSERT INTO files (filename, file, mime_type, size, width, height, alt_text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(file.filename, kept.file, 'image/png', kept.size, kept.width, kept.height, file.altText ?? null, now).lastInsertRowid,
+      );
+      this.#sql(
+        `INSERT INTO product_metafields (product_id, namespace, key, type, value, updated_at) VALUES (?, ?, ?, 'file_reference', ?, ?)
+         ON CONFLICT (product_id, namespace, key) DO UPDATE SET type = excluded.type, value = excluded.value, updated_at = excluded.updated_at`,
+      ).run(productId, namespace, key, gid('GenericFile', fileId), now);
+    }
+  }
+
+  // ── Metafields and files ─────────────────────────────────────────────────────────────────────
+
+  /** A product's metafield, or null when it has none of that namespace and key. */
+  productMetafield(productId: number, namespace: string, key: string): ProductMetafieldRecord | null {
+    const row = this.#sql('SELECT * FROM product_metafields WHERE product_id = ? AND namespace = ? AND key = ?').get(
+      productId,
+      namespace,
+      key,
+    );
+    return row
+      ? {
+          namespace: text(row, 'product_metafields', 'namespace'),
+          key: text(row, 'product_metafields', 'key'),
+          type: text(row, 'product_metafields', 'type'),
+          value: text(row, 'product_metafields', 'value'),
+          updatedAt: text(row, 'product_metafields', 'updated_at'),
+        }
+      : null;
+  }
+
+  fileById(id: number): ShopFileRecord | null {
+    const row = this.#sql('SELECT * FROM files WHERE id = ?').get(id);
+    if (!row) return null;
+    return {
+      id: int(row, 'files', 'id'),
+      gid: gid('GenericFile', int(row, 'files', 'id')),
+      filename: text(row, 'files', 'filename'),
+      file: text(row, 'files', 'file'),
+      mimeType: text(row, 'files', 'mime_type'),
+      size: int(row, 'files', 'size'),
+      width: nullableInt(row, 'files', 'width'),
+      height: nullableInt(row, 'files', 'height'),
+      altText: nullableText(row, 'files', 'alt_text'),
+      createdAt: text(row, 'files', 'created_at'),
+    };
+  }
+
+  /** The file a product's file_reference metafield points at, with its path on disk; null when there is none. */
+  productFile(handle: string, namespace: string, key: string): { productId: number; file: ShopFileRecord; path: string } | null {
+    return this.#snapshot(() => {
+      const row = this.#sql('SELECT id FROM products WHERE handle = ?').get(handle);
+      if (!row) return null;
+      const productId = int(row, 'products', 'id');
+      const metafield = this.productMetafield(productId, namespace, key);
+      if (metafield?.type !== 'file_reference') return null;
+      const fileId = numericId(metafield.value, 'GenericFile');
+      const file = fileId === null ? null : this.fileById(fileId);
+      return file ? { productId, file, path: this.privateFiles.pathOf(file.file) } : null;
     });
   }
 

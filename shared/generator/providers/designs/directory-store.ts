@@ -46,7 +46,7 @@ export function createDirectoryDesignStore(dir: string, { fileId = contentId }: 
       if (!design.print) return { imageUrl: pathToFileURL(preview).href };
       const print = `${base}-print.png`;
       await writeAtomically(print, design.print);
-      return { imageUrl: pathToFileURL(preview).href, files: { print, preview } };
+      return { imageUrl: pathToFileURL(preview).href, printUrl: pathToFileURL(print).href, files: { print, preview } };
     },
   };
 }

@@ -22,6 +22,8 @@ export interface SavedDesign {
   imageUrl: string;
   /** Local paths of the print file and preview, when the store keeps files. */
   files?: { print: string; preview: string };
+  /** The print file's URL (like imageUrl), when it was rendered. */
+  printUrl?: string;
 }
 
 export interface DesignStore {

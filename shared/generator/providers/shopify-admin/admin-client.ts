@@ -1,23 +1,26 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
-import { storeOrigin } from '../../../config/index.ts';
+import { DEFAULT_SHOPIFY_API_VERSION, storeOrigin } from '../../../config/index.ts';
 import { STOREFRONT_MESSAGES } from '../../../storefront/browser.ts';
 import { ShopifyPublishError, describeUserErrors, tidy, type PublishStep, type UserError } from './errors.ts';
 
 /**
- * The Admin GraphQL 2025-07 transport: one keep-alive undici Agent, the access token header, and
+ * The Admin GraphQL transport (SHOPIFY_API_VERSION, 2025-07 by default): one keep-alive undici Agent, the access token header, and
  * Shopify's cost-based throttling handled the way Shopify asks: a `THROTTLED` answer is waited out
  * for as long as the bucket needs to refill for the query's cost, then sent again (a bounded number
  * of times). Other failures become a ShopifyPublishError naming the step.
  */
 
-export const ADMIN_API_VERSION = '2025-07';
+/** The version the documents are written and tested against (Shopify's 2025-07 schema); SHOPIFY_API_VERSION's default. */
+export const ADMIN_API_VERSION = DEFAULT_SHOPIFY_API_VERSION;
 export const ADMIN_TOKEN_HEADER = 'X-Shopify-Access-Token';
 
 export interface AdminClientOptions {
   /** `my-shop.myshopify.com`, or a full http(s) origin (emulators, tests). */
   domain: string;
   token: string;
+  /** The Admin API version in the URL (SHOPIFY_API_VERSION); default 2025-07. */
+  apiVersion?: string;
   timeoutMs?: number;
   connectTimeoutMs?: number;
   /** How many THROTTLED answers one call may wait out before giving up. */
@@ -107,7 +110,7 @@ class Retryable {
 
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   const opts = { ...ADMIN_DEFAULTS, ...options };
-  const graphqlUrl = `${storeOrigin(options.domain)}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
+  const graphqlUrl = `${storeOrigin(options.domain)}/admin/api/${options.apiVersion ?? ADMIN_API_VERSION}/graphql.json`;
   const ownAgent = options.dispatcher
     ? undefined
     : new Agent({

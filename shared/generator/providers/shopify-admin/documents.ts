@@ -1,6 +1,7 @@
 /**
- * The Admin GraphQL 2025-07 documents the publisher sends, one per step, each asking only for what
- * the next step needs plus its userErrors.
+ * The Admin GraphQL documents the publisher sends, one per step, each asking only for what the next
+ * step needs plus its userErrors. Written against Shopify's 2025-07 schema, which the tests validate
+ * them with (tests/support/admin-schema.ts); each operation is named as its step.
  */
 
 export const STAGED_UPLOADS_CREATE = /* GraphQL */ `
@@ -96,6 +97,10 @@ export const PRODUCT_BY_IDENTIFIER = /* GraphQL */ `
       variantsCount {
         count
       }
+      metafield(namespace: "custom", key: "print_file") {
+        id
+        value
+      }
     }
   }
 `;
@@ -111,6 +116,75 @@ export const PRODUCT_UPDATE = /* GraphQL */ `
       userErrors {
         field
         message
+      }
+    }
+  }
+`;
+
+/** A file by its name (the print file an earlier attempt uploaded under the publish key). */
+export const FILES_BY_NAME = /* GraphQL */ `
+  query files($query: String!) {
+    files(first: 10, query: $query) {
+      nodes {
+        id
+        fileStatus
+        ... on GenericFile {
+          url
+        }
+      }
+    }
+  }
+`;
+
+/** The print file from its staged upload: a GenericFile, so Shopify keeps the PNG as it is (no image processing). */
+export const FILE_CREATE = /* GraphQL */ `
+  mutation fileCreate($files: [FileCreateInput!]!) {
+    fileCreate(files: $files) {
+      files {
+        id
+        fileStatus
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** A file is processed after fileCreate answers; it is linked once READY. */
+export const FILE_STATUS = /* GraphQL */ `
+  query fileStatus($id: ID!) {
+    node(id: $id) {
+      id
+      ... on File {
+        fileStatus
+        fileErrors {
+          code
+          message
+          details
+        }
+      }
+    }
+  }
+`;
+
+/** The product's custom.print_file metafield (file_reference) pointing at the print file. */
+export const METAFIELDS_SET = /* GraphQL */ `
+  mutation metafieldsSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) {
+      metafields {
+        id
+        namespace
+        key
+        type
+        value
+      }
+      userErrors {
+        field
+        message
+        code
       }
     }
   }

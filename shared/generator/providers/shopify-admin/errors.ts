@@ -14,6 +14,13 @@ export type PublishStep =
   | 'productUpdate'
   | 'publications'
   | 'publishablePublish'
+  // The print file: read, uploaded to Shopify's Files, waited for, and linked from the product.
+  | 'print file download'
+  | 'print file upload'
+  | 'files'
+  | 'fileCreate'
+  | 'fileStatus'
+  | 'metafieldsSet'
   // Subscribing the store's webhooks (shared/webhooks/register.ts) goes through the same client.
   | 'webhookSubscriptions'
   | 'webhookSubscriptionCreate';
@@ -62,6 +69,8 @@ export class ShopifyPublishError extends Error {
 export interface UserError {
   field?: string[] | null;
   message: string;
+  /** The error code some payloads carry (FilesUserError, MetafieldsSetUserError). */
+  code?: string | null;
 }
 
 const MAX_DETAIL = 300;

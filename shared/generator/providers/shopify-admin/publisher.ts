@@ -1,11 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { STORE_NAME, descriptionHtml } from '../../../common/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
-import { ImageSourceError, loadDesignImage } from '../image-source.ts';
+import { ImageSourceError, loadDesignImage, loadPrintFile } from '../image-source.ts';
+import { PRINT_FILE_METAFIELD, printFileAlt, printFileName } from '../print-file.ts';
 import { productImagesFor } from '../product-images.ts';
 import { SHOP_NAME } from '../selection.ts';
 import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import {
+  FILE_CREATE,
+  FILE_STATUS,
+  FILES_BY_NAME,
+  METAFIELDS_SET,
   PRODUCT_BY_IDENTIFIER,
   PRODUCT_CREATE,
   PRODUCT_UPDATE,
@@ -14,17 +20,20 @@ import {
   PUBLISHABLE_PUBLISH,
   STAGED_UPLOADS_CREATE,
 } from './documents.ts';
-import { ShopifyPublishError, type PublishStep } from './errors.ts';
+import { ShopifyPublishError, describeUserErrors, type PublishStep, type UserError } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
 
 /**
- * Publishes a product to a Shopify store through the Admin GraphQL API 2025-07, so shoppers never see a
- * half-made product: [productByIdentifier: the product made earlier under this publish key, if any]
- * → design bytes → shirt photo → stagedUploadsCreate → multipart uploads → productCreate as DRAFT
- * (Size option, two images, the publish key as handle) → productVariantsBulkCreate (every size with
- * its price, replacing the standalone variant) → productUpdate to ACTIVE → publishablePublish to the
- * Online Store publication. A retry after a crash finds the product by its key and finishes it.
- * Returns the product GID and handle.
+ * Publishes a product to a Shopify store through the Admin GraphQL API (SHOPIFY_API_VERSION), so
+ * shoppers never see a half-made product: [productByIdentifier: the product made earlier under this
+ * publish key, if any] → design and print file bytes → shirt photo → stagedUploadsCreate → multipart
+ * uploads → productCreate as DRAFT (Size option, two images, the publish key as handle) →
+ * productVariantsBulkCreate (every size with its price, replacing the standalone variant) → the print
+ * file: [files: the one an earlier attempt made] → stagedUploadsCreate → upload → fileCreate (a
+ * GenericFile) → fileStatus until READY → metafieldsSet custom.print_file (file_reference) →
+ * productUpdate to ACTIVE → publishablePublish to the Online Store publication. A retry after a
+ * crash finds the product by its key, and its print file by its name, and finishes them: no second
+ * product, no second file. Returns the product GID and handle.
  */
 
 export const ONLINE_STORE = 'Online Store';
@@ -32,7 +41,14 @@ export const ONLINE_STORE = 'Online Store';
 export interface ShopifyPublisherOptions extends AdminClientOptions {
   /** A shared client (tests); built from the options otherwise. */
   client?: AdminClient;
+  /** Longest wait for Shopify to process the print file before it is linked (default 120 s). */
+  fileReadyTimeoutMs?: number;
 }
+
+/** The pauses between fileStatus checks: short at first (a PNG is usually READY within seconds), then every 5 s. */
+const FILE_POLL_MS = [250, 500, 1000, 2000, 4000];
+const FILE_POLL_MAX_MS = 5000;
+const FILE_READY_TIMEOUT_MS = 120_000;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -42,7 +58,7 @@ function readStagedTargets(payload: Record<string, unknown>, count: number): Sta
     throw new ShopifyPublishError(
       'stagedUploadsCreate',
       'invalid-response',
-      `the answer had ${targets.length} staged upload targets for ${count} images`,
+      `the answer had ${targets.length} staged upload targets for ${count} file${count === 1 ? '' : 's'}`,
     );
   }
   return targets.map((target) => {
@@ -59,9 +75,21 @@ function readStagedTargets(payload: Record<string, unknown>, count: number): Sta
   });
 }
 
+/** A file as the files and fileCreate answers give it. */
+interface ShopFile {
+  id: string;
+  status: string;
+}
+
+function readFile(node: unknown): ShopFile | undefined {
+  return isRecord(node) && typeof node.id === 'string' ? { id: node.id, status: String(node.fileStatus ?? '') } : undefined;
+}
+
 export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): Publisher & { close(): Promise<void> } {
   const client = options.client ?? createAdminClient(options);
   const timeoutMs = options.timeoutMs ?? ADMIN_DEFAULTS.timeoutMs;
+  const readyTimeoutMs = options.fileReadyTimeoutMs ?? FILE_READY_TIMEOUT_MS;
+  const wait = options.wait ?? ((ms: number, signal?: AbortSignal) => sleep(ms, undefined, { signal }));
   let onlineStore: Promise<string> | undefined;
 
   async function findOnlineStore(signal?: AbortSignal): Promise<string> {
@@ -80,6 +108,72 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     return found.id;
   }
 
+  async function readPrintFile(printUrl: string, signal?: AbortSignal): Promise<Uint8Array> {
+    try {
+      return await loadPrintFile(printUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
+    } catch (error) {
+      if (error instanceof ImageSourceError) throw new ShopifyPublishError('print file download', 'image', error.message, { cause: error });
+      throw error;
+    }
+  }
+
+  /** The file of this exact name, if the store has one (search matches loosely, so the URL's name decides). */
+  async function findFile(filename: string, signal?: AbortSignal): Promise<ShopFile | undefined> {
+    const data = await client.call({
+      step: 'files',
+      query: FILES_BY_NAME,
+      variables: { query: `filename:"${filename}"` },
+      idempotent: true,
+      signal,
+    });
+    const nodes = isRecord(data.files) && Array.isArray(data.files.nodes) ? data.files.nodes.filter(isRecord) : [];
+    const named = (node: Record<string, unknown>) => {
+      if (typeof node.url !== 'string') return false;
+      try {
+        return decodeURIComponent(new URL(node.url).pathname).endsWith(`/${filename}`);
+      } catch {
+        return false;
+      }
+    };
+    // A file still processing has no URL yet; a lone match is then taken as ours (the name holds the publish key).
+    return readFile(nodes.find(named) ?? (nodes.length === 1 && typeof nodes[0]!.url !== 'string' ? nodes[0] : undefined));
+  }
+
+  /** Polls the file until Shopify has processed it: READY goes on, FAILED or a long wait stops the publish. */
+  async function waitUntilReady(file: ShopFile, signal?: AbortSignal): Promise<void> {
+    let status = file.status;
+    let waited = 0;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0 || status !== 'READY') {
+        const data = await client.call({ step: 'fileStatus', query: FILE_STATUS, variables: { id: file.id }, idempotent: true, signal });
+        const node = data.node;
+        if (!isRecord(node)) throw new ShopifyPublishError('fileStatus', 'invalid-response', `the store has no file ${file.id}`);
+        status = String(node.fileStatus ?? '');
+        if (status === 'FAILED') {
+          const reasons = (Array.isArray(node.fileErrors) ? node.fileErrors.filter(isRecord) : [])
+            .map((e) => [e.message, e.details].filter((part) => typeof part === 'string' && part).join(': '))
+            .filter(Boolean);
+          throw new ShopifyPublishError(
+            'fileStatus',
+            'image',
+            `Shopify could not process the print file ${file.id}${reasons.length ? ` (${reasons.join('; ')})` : ''}`,
+          );
+        }
+      }
+      if (status === 'READY') return;
+      if (waited >= readyTimeoutMs) {
+        throw new ShopifyPublishError(
+          'fileStatus',
+          'timeout',
+          `the print file ${file.id} was still ${status || 'not ready'} after ${Math.round(waited / 1000)} s; publish again to finish it`,
+        );
+      }
+      const pause = Math.min(FILE_POLL_MS[attempt] ?? FILE_POLL_MAX_MS, readyTimeoutMs - waited);
+      await wait(pause, signal);
+      waited += pause;
+    }
+  }
+
   return {
     shopName: SHOP_NAME,
 
@@ -89,7 +183,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
 
       // With a publish key, the product made by an earlier attempt is found and finished, not made again.
-      let existing: { id: string; handle?: string; variants: number } | undefined;
+      let existing: { id: string; handle?: string; variants: number; printLinked: boolean } | undefined;
       if (product.publishKey) {
         const data = await client.call({
           step: 'productByIdentifier',
@@ -101,12 +195,18 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         const found = data.productByIdentifier;
         if (isRecord(found) && typeof found.id === 'string') {
           const count = isRecord(found.variantsCount) && typeof found.variantsCount.count === 'number' ? found.variantsCount.count : 0;
-          existing = { id: found.id, ...(typeof found.handle === 'string' ? { handle: found.handle } : {}), variants: count };
+          existing = {
+            id: found.id,
+            ...(typeof found.handle === 'string' ? { handle: found.handle } : {}),
+            variants: count,
+            printLinked: isRecord(found.metafield) && typeof found.metafield.value === 'string' && found.metafield.value !== '',
+          };
         }
       }
 
       let productId: string;
       let handle: string | undefined;
+      let printBytes: Uint8Array | undefined;
       if (existing) {
         productId = existing.id;
         handle = existing.handle;
@@ -118,6 +218,8 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
           if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
           throw error;
         }
+        // Read before anything is made: a missing print file stops the publish while nothing exists yet.
+        if (product.printUrl) printBytes = await readPrintFile(product.printUrl, signal);
         const images = await productImagesFor(product.name, bytes);
 
         const staged = await send(
@@ -193,6 +295,74 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
             },
             false,
           );
+
+        // The print file, linked before the product goes ACTIVE; a retry finds what an earlier attempt made.
+        if (product.printUrl && !existing?.printLinked) {
+          const printUrl = product.printUrl;
+          const filename = printFileName(product, handle);
+          // Only a retry under a publish key can meet a file of its own making.
+          let found = existing && product.publishKey ? await findFile(filename, signal) : undefined;
+          if (!found || found.status === 'FAILED') {
+            const fileBytes = printBytes ?? (await readPrintFile(printUrl, signal));
+            const [target] = readStagedTargets(
+              await send(
+                'stagedUploadsCreate',
+                STAGED_UPLOADS_CREATE,
+                {
+                  input: [
+                    { resource: 'FILE', filename, mimeType: 'image/png', httpMethod: 'POST', fileSize: String(fileBytes.byteLength) },
+                  ],
+                },
+                true,
+              ),
+              1,
+            );
+            await uploadToStagedTarget(
+              target!,
+              { bytes: fileBytes, filename, mimeType: 'image/png' },
+              { dispatcher: client.dispatcher, signal, timeoutMs, step: 'print file upload' },
+            );
+            const data = await client.call({
+              step: 'fileCreate',
+              query: FILE_CREATE,
+              variables: {
+                files: [
+                  {
+                    originalSource: target!.resourceUrl,
+                    contentType: 'FILE',
+                    filename,
+                    alt: printFileAlt(product.name),
+                    // Under a publish key the name is the file's identity: Shopify refuses a second one
+                    // (then the first is looked up); a failed earlier file is left and a new one made.
+                    duplicateResolutionMode: product.publishKey && !found ? 'RAISE_ERROR' : 'APPEND_UUID',
+                  },
+                ],
+              },
+              idempotent: false,
+              signal,
+            });
+            const payload = isRecord(data.fileCreate) ? data.fileCreate : undefined;
+            if (!payload) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no fileCreate');
+            const userErrors = Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+            if (userErrors.some((e) => e.code === 'FILENAME_ALREADY_EXISTS')) {
+              found = await findFile(filename, signal);
+              if (!found) throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
+            } else if (userErrors.length > 0) {
+              throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
+            } else {
+              found = readFile(Array.isArray(payload.files) ? payload.files[0] : undefined);
+              if (!found) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no file id');
+            }
+          }
+          await waitUntilReady(found, signal);
+          const { namespace, key, type } = PRINT_FILE_METAFIELD;
+          await send(
+            'metafieldsSet',
+            METAFIELDS_SET,
+            { metafields: [{ ownerId: productId, namespace, key, type, value: found.id }] },
+            true,
+          );
+        }
 
         await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);
 

@@ -1,5 +1,5 @@
 import { fetch, FormData, type Dispatcher } from 'undici';
-import { ShopifyPublishError, tidy } from './errors.ts';
+import { ShopifyPublishError, tidy, type PublishStep } from './errors.ts';
 
 /**
  * The second half of a staged upload: a multipart POST of the PNG to the storage URL Shopify gave
@@ -16,8 +16,9 @@ export interface StagedTarget {
 export async function uploadToStagedTarget(
   target: StagedTarget,
   file: { bytes: Uint8Array; filename: string; mimeType: string },
-  options: { dispatcher?: Dispatcher; signal?: AbortSignal | undefined; timeoutMs: number },
+  options: { dispatcher?: Dispatcher; signal?: AbortSignal | undefined; timeoutMs: number; step?: PublishStep },
 ): Promise<void> {
+  const step = options.step ?? 'image upload';
   const form = new FormData();
   for (const { name, value } of target.parameters) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
@@ -38,7 +39,7 @@ export async function uploadToStagedTarget(
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const code = error instanceof Error ? ((error.cause as { code?: unknown } | undefined)?.code ?? error.message) : String(error);
     throw new ShopifyPublishError(
-      'image upload',
+      step,
       timedOut ? 'timeout' : 'network',
       timedOut
         ? `the storage service did not answer within ${options.timeoutMs} ms`
@@ -48,12 +49,9 @@ export async function uploadToStagedTarget(
   }
   if (response.status < 200 || response.status > 299) {
     const body = tidy((await response.text()).replace(/<[^>]*>/g, ' '));
-    throw new ShopifyPublishError(
-      'image upload',
-      'http',
-      `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`,
-      { status: response.status },
-    );
+    throw new ShopifyPublishError(step, 'http', `the storage service answered HTTP ${response.status}${body ? ` (${body})` : ''}`, {
+      status: response.status,
+    });
   }
   await response.arrayBuffer();
 }

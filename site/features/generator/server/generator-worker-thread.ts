@@ -16,7 +16,8 @@ if (!port) throw new Error('generator-worker-thread.ts runs as a worker thread')
 const setup = workerData as WorkerSetup;
 
 const providers = await selectGeneratorProviders({ designStore: createServerDesignStore(setup.designsDir), config: setup.config });
-const { publisher } = await selectPublisher(setup.config);
+// `npm start` says the SHOPIFY_API_VERSION warning at start-up; the worker keeps quiet.
+const { publisher } = await selectPublisher(setup.config, { warn: false });
 const running = new Map<number, AbortController>();
 
 async function run(job: Job, signal: AbortSignal): Promise<JobResults[Job['kind']]> {

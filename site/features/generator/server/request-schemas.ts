@@ -79,9 +79,18 @@ const imageUrl = z
   .min(1, GENERATOR_MESSAGES.noDesignImage)
   .refine((url) => designFileFromUrl(url) !== undefined, 'imageUrl must be a design made by this server (/api/designs/…)');
 
+/** The print file that goes to the shop with the product: one of this server's `…-print.png` designs. */
+const printUrl = z
+  .string({ error: 'printUrl must be text' })
+  .refine(
+    (url) => designFileFromUrl(url)?.endsWith('-print.png') === true,
+    'printUrl must be a print file made by this server (/api/designs/…-print.png)',
+  )
+  .optional();
+
 export const PublishRequestSchema = z.object(
   {
-    product: ConceptSchema.omit({ quote_primary: true }).extend({ imageUrl }),
+    product: ConceptSchema.omit({ quote_primary: true }).extend({ imageUrl, printUrl }),
   },
   { error: 'The body must be a JSON object' },
 );

@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, type Config } from '../../../../shared/config/index.ts';
-import { planGenerators, planPublisher } from '../../../../shared/generator/index.ts';
+import { PRINT_FILE_METAFIELD, planGenerators, planPublisher } from '../../../../shared/generator/index.ts';
+import type { LocalShopStore } from '../../../../shared/local-shop/index.ts';
 import type {
   Concept,
   ConceptRequest,
@@ -37,12 +39,25 @@ export interface GeneratorServices {
   publishesToRealStore(): boolean;
   /** The file of a stored design, by its name in /api/designs/{name}; undefined when there is none. */
   designFile(name: string): Promise<string | undefined>;
+  /**
+   * The print file the embedded shop keeps for a product (its custom.print_file metafield), by the
+   * product's handle; undefined when there is none, or when products go to a Shopify store (whose
+   * print files are in its admin, under Content → Files).
+   */
+  printFile(handle: string): Promise<PrintFile | undefined>;
   /** The runs in DATA_DIR (undefined while the generator is misconfigured). */
   readonly runs: RunService | undefined;
   log(line: string): void;
   /** One line for the startup log. */
   describe(): string;
   close(): Promise<void>;
+}
+
+export interface PrintFile {
+  path: string;
+  /** The file's name in the shop (`{handle}-print.png`). */
+  filename: string;
+  size: number;
 }
 
 export interface GeneratorServicesOptions {
@@ -104,13 +119,31 @@ export function createGeneratorServices({
     }
   }
 
-  async function publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
-    const name = designFileFromUrl(product.imageUrl);
-    if (!name) throw new GeneratorServiceError('bad-request', 'product.imageUrl must be a design made by this server (/api/designs/…)');
+  /** The stored file name behind a design URL of this server (a print file's for printUrl). */
+  function designName(url: string, field: 'imageUrl' | 'printUrl'): string {
+    const name = designFileFromUrl(url);
+    if (!name || (field === 'printUrl' && !name.endsWith('-print.png')))
+      throw new GeneratorServiceError(
+        'bad-request',
+        `product.${field} must be a ${field === 'printUrl' ? 'print file' : 'design'} made by this server (/api/designs/…)`,
+      );
+    return name;
+  }
+
+  /** The file: URL of a stored design, which the publisher reads. */
+  async function storedDesign(name: string): Promise<string> {
     const file = await findDesignFile(designsDir, name);
     if (!file) throw new GeneratorServiceError('bad-request', 'That design is no longer on this server; generate it again');
-    // The publisher reads the file straight from disk rather than over HTTP from ourselves.
-    const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl: pathToFileURL(file).href } }, signal);
+    return pathToFileURL(file).href;
+  }
+
+  async function publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+    const imageName = designName(product.imageUrl, 'imageUrl');
+    const printName = product.printUrl ? designName(product.printUrl, 'printUrl') : undefined;
+    // The publisher reads the files straight from disk rather than over HTTP from ourselves.
+    const imageUrl = await storedDesign(imageName);
+    const printUrl = printName ? await storedDesign(printName) : undefined;
+    const result = await worker.run({ kind: 'publish', product: { ...product, imageUrl, ...(printUrl ? { printUrl } : {}) } }, signal);
     onPublished?.(result);
     return result;
   }
@@ -128,6 +161,23 @@ export function createGeneratorServices({
         log,
       });
   const resuming = runs ? setImmediate(() => runs.runner.resumeAll()) : undefined;
+
+  // The embedded shop's store, opened on the first print file asked for (the shop may run in another process).
+  let shopStore: Promise<LocalShopStore> | undefined;
+  async function printFile(handle: string): Promise<PrintFile | undefined> {
+    if (!config.storefront.embedded) return undefined;
+    shopStore ??= import('../../../../shared/local-shop/index.ts').then(({ LocalShopStore }) =>
+      LocalShopStore.open(config.localShop.dataDir),
+    );
+    const found = (await shopStore).productFile(handle, PRINT_FILE_METAFIELD.namespace, PRINT_FILE_METAFIELD.key);
+    if (!found) return undefined;
+    try {
+      const { size } = await fs.stat(found.path);
+      return { path: found.path, filename: found.file.filename, size };
+    } catch {
+      return undefined;
+    }
+  }
 
   return {
     problem: () => problem,
@@ -160,6 +210,8 @@ export function createGeneratorServices({
 
     designFile: (name) => findDesignFile(designsDir, name),
 
+    printFile,
+
     log,
 
     describe() {
@@ -171,6 +223,7 @@ export function createGeneratorServices({
       if (resuming) clearImmediate(resuming);
       await runs?.close();
       await worker.close();
+      if (shopStore) (await shopStore.catch(() => undefined))?.close();
     },
   };
 }
