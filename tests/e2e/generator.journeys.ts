@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
 import { STAFF_MESSAGES } from '../../shared/staff/index.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
+import { FIGURE } from '../support/summary-reporter.ts';
+import { previewsIn } from './generator-page.ts';
 import {
   AUTH_CHECK,
   asOwnClient,
@@ -21,8 +22,10 @@ import {
 
 /**
  * /generator end to end: staff sign-in, publishing that reaches the storefront through a rebuild
- * while every page keeps answering, the workspace (a run that survives a reload and shows in a
- * second tab, Edit, Discard, one product from two tabs publishing at once); then the API over HTTP.
+ * while every page keeps answering, the workspace (a run that survives a reload, shows in a second
+ * tab and again once that tab is closed and reopened, Edit, Discard, one product from two tabs
+ * publishing at once); then the API over HTTP. The same with the run provably mid-way (the model
+ * holds a design), a failing design and a killed server: generator-runs.journeys.ts.
  */
 
 const LIVE_WITHIN_MS = 60_000;
@@ -42,15 +45,6 @@ export async function generate(page: Page, count: number, theme: string): Promis
 export async function runFinished(page: Page): Promise<void> {
   // Generous: the designs are made on the server, which these shared machines may keep busy.
   await generateButton(page).waitFor({ timeout: 90_000 });
-}
-
-/** How many design previews the server has made so far. */
-function previewCount(dir: string): number {
-  try {
-    return readdirSync(dir).filter((name) => name.endsWith('-preview.png')).length;
-  } catch {
-    return 0;
-  }
 }
 
 export function cards(page: Page) {
@@ -196,9 +190,11 @@ export function generatorJourneys(): void {
   });
 
   describe('generator workspace', () => {
-    it('a run lives on the server: a reload and a second tab show it still progressing, no design made twice', async () => {
+    it('a run lives on the server: a reload, a second tab and a closed-and-reopened tab show it, no design made twice', async ({
+      annotate,
+    }) => {
       const designs = path.join(harness.store.dataDir, 'designs');
-      const previewsBefore = previewCount(designs);
+      const previewsBefore = previewsIn(designs).length;
       const { page, context, messages, close } = await newPage();
       await openGenerator(page);
       await signInAsStaff(page);
@@ -213,12 +209,20 @@ export function generatorJourneys(): void {
       await page.reload();
       await page.getByRole('heading', { name: 'Generated Products (4)' }).waitFor();
       const restoredMs = performance.now() - reloadedAt;
-      console.log(`Reload → restored run on /generator: ${restoredMs.toFixed(0)} ms`);
+      await annotate(`reload → restored run on /generator (offline designs): ${restoredMs.toFixed(0)} ms`, FIGURE);
       expect(page.url()).toBe(runUrl);
 
       // A second tab on plain /generator (the same browser: signed in already) opens the latest run: this one.
-      const second = await context.newPage();
+      let second = await context.newPage();
       await openGenerator(second);
+      await second.getByRole('heading', { name: 'Generated Products (4)' }).waitFor();
+      expect(second.url()).toBe(runUrl);
+
+      // Closing that tab does not stop the run; opening its address again (reopen closed tab) shows it.
+      await second.close();
+      second = await context.newPage();
+      await second.goto(runUrl);
+      await hydrated(second);
       await second.getByRole('heading', { name: 'Generated Products (4)' }).waitFor();
       expect(second.url()).toBe(runUrl);
 
@@ -228,7 +232,7 @@ export function generatorJourneys(): void {
       expect(await cards(second).locator('.gen-card-title').allTextContents()).toEqual(
         await cards(page).locator('.gen-card-title').allTextContents(),
       );
-      expect(previewCount(designs) - previewsBefore).toBe(4); // one design per product, none twice
+      expect(previewsIn(designs).length - previewsBefore).toBe(4); // one design per product, none twice
 
       // Runs list: this run with its counts.
       await page.getByText(/^Runs \(\d+\)$/).click();

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { openStaff, type Staff } from '../../shared/staff/index.ts';
+import { startOpenAIModel, type LoopbackModel } from '../support/openai-model.ts';
 import { FAKE_SECRETS, startStoreProcess, type StoreProcess, type StoreProcessOptions } from '../support/store-process.ts';
 
 /**
@@ -11,10 +12,13 @@ import { FAKE_SECRETS, startStoreProcess, type StoreProcess, type StoreProcessOp
 export interface Harness {
   readonly store: StoreProcess;
   readonly browser: Browser;
+  /** The loopback OpenAI model the store's generator talks to (only with `startHarness({model: true})`). */
+  readonly model: LoopbackModel;
 }
 
 let store: StoreProcess | undefined;
 let browser: Browser | undefined;
+let model: LoopbackModel | undefined;
 
 export const harness: Harness = {
   get store() {
@@ -25,10 +29,21 @@ export const harness: Harness = {
     if (!browser) throw new Error('the browser is not running');
     return browser;
   },
+  get model() {
+    if (!model) throw new Error('this store has no loopback model (startHarness({model: true}))');
+    return model;
+  },
 };
 
-export async function startHarness(options: StoreProcessOptions = {}): Promise<void> {
-  [store, browser] = await Promise.all([startStoreProcess(options), launchChromium()]);
+export interface HarnessOptions extends StoreProcessOptions {
+  /** The store's generator uses OpenAI, at a loopback model this process runs (tests/support/openai-model.ts). */
+  model?: boolean;
+}
+
+export async function startHarness({ model: withModel = false, ...options }: HarnessOptions = {}): Promise<void> {
+  if (withModel) model = await startOpenAIModel();
+  const env = { ...options.env, ...model?.env };
+  [store, browser] = await Promise.all([startStoreProcess({ ...options, env }), launchChromium()]);
 }
 
 let stopped: Promise<number | null> | undefined;
@@ -38,7 +53,9 @@ export function stopHarness(): Promise<number | null> {
   stopped ??= (async () => {
     (await staffOpening)?.close();
     await browser?.close();
-    return (await store?.stop()) ?? null;
+    const code = (await store?.stop()) ?? null;
+    await model?.close();
+    return code;
   })();
   return stopped;
 }
@@ -173,23 +190,32 @@ export const E2E_STAFF: StaffAccount = { email: 'journeys@example.com', password
 
 let staffOpening: Promise<Staff> | undefined;
 
-/** The store's staff accounts, opened from this process on its DATA_DIR (as `tshirt-gen staff` does). */
-export function staffAccounts(): Promise<Staff> {
-  staffOpening ??= openStaff({
-    dataDir: harness.store.dataDir,
-    siteUrl: harness.store.siteUrl,
+/** A store's staff accounts, opened from this process on its DATA_DIR (as `tshirt-gen staff` does); the caller closes them. */
+export function openStaffOf(of: StoreProcess): Promise<Staff> {
+  return openStaff({
+    dataDir: of.dataDir,
+    siteUrl: of.siteUrl,
     appName: 'Journeys',
     secret: FAKE_SECRETS.STAFF_AUTH_SECRET,
     log: () => {},
   });
+}
+
+/** The harness store's staff accounts (open until the harness stops). */
+export function staffAccounts(): Promise<Staff> {
+  staffOpening ??= openStaffOf(harness.store);
   return staffOpening;
 }
 
-/** Makes a member (once per email) and returns their credentials. */
-export async function ensureStaff(account: StaffAccount = E2E_STAFF, role: 'owner' | 'staff' = 'staff'): Promise<StaffAccount> {
-  const staff = await staffAccounts();
-  if (!staff.listMembers().some((m) => m.email === account.email))
-    await staff.addMember({ email: account.email, role, password: account.password });
+/** Makes a member (once per email) in `staff` (default: the harness store's) and returns their credentials. */
+export async function ensureStaff(
+  account: StaffAccount = E2E_STAFF,
+  role: 'owner' | 'staff' = 'staff',
+  staff?: Staff,
+): Promise<StaffAccount> {
+  const accounts = staff ?? (await staffAccounts());
+  if (!accounts.listMembers().some((m) => m.email === account.email))
+    await accounts.addMember({ email: account.email, role, password: account.password });
   return account;
 }
 
@@ -204,8 +230,8 @@ export function staffKey(): Promise<string> {
   return journeyKey;
 }
 
-export async function openGenerator(page: Page): Promise<void> {
-  await page.goto(new URL('/generator', harness.store.siteUrl).toString());
+export async function openGenerator(page: Page, siteUrl = harness.store.siteUrl): Promise<void> {
+  await page.goto(new URL('/generator', siteUrl).toString());
   await hydrated(page);
 }
 

@@ -6,8 +6,11 @@ import { harness, siteFetch, staffKey } from './harness.ts';
 /**
  * Ten staff sessions using the generator API at once over HTTP, against the real server (one
  * generator worker, one designs folder, one shop): each runs concepts → one design → publish with
- * its own theme, name and colour, and every answer it gets is its own. The design it is served
- * is drawn in its colour, and after the rebuild each product page carries its session's title.
+ * its own theme, name and colour, and every answer it gets is its own. The store's model is the
+ * loopback OpenAI model (tests/support/openai-model.ts), reached through the real SDK: its concepts
+ * are about the theme it was sent and its artwork is drawn in the colour the prompt allows, so
+ * the design each session is served is drawn in its colour from the artwork to the quote, and
+ * after the rebuild each product page carries its session's title.
  */
 
 const SESSIONS = 10;

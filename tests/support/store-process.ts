@@ -14,7 +14,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /**
  * Fake secrets in the environment: none may ever reach a page or a bundle. Only settings that fit a
  * store with nothing else configured (an OpenAI key or an Admin token would switch the generator to
- * services these machines cannot reach); `buildEnvironment` is tested to drop those too.
+ * services these machines cannot reach, unless `env` points them at a loopback stand-in);
+ * `buildEnvironment` is tested to drop those too.
  */
 export const FAKE_SECRETS = {
   STAFF_AUTH_SECRET: 'e2e-staff-auth-secret-77aa-0123456789abcdef',
@@ -27,19 +28,35 @@ export interface StoreProcess {
   graphqlUrl: string;
   buildsDir: string;
   dataDir: string;
+  /** The temporary folder holding dataDir and buildsDir: `root` for a store started again on them. */
+  root: string;
   output(): string;
-  /** SIGTERM, as Ctrl-C would; resolves with the exit code (SIGKILL after 10 s gives null). */
+  /** SIGTERM, as Ctrl-C would; resolves with the exit code (SIGKILL after 10 s gives null); removes `root`. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or `kill -9` would: nothing is cleaned up, and `root` stays for a store started on it. */
+  kill(): Promise<void>;
 }
 
 export interface StoreProcessOptions {
   timeoutMs?: number;
   /** Fills the data directory before the store starts (a catalogue there replaces the seed). */
   prepare?: (dataDir: string) => Promise<void>;
+  /** More settings for the store, e.g. OPENAI_* pointing at a loopback model (tests/support/openai-model.ts). */
+  env?: NodeJS.ProcessEnv;
+  /** PORT (default 0: any free port); a store started again keeps its address this way. */
+  port?: number;
+  /** The `root` of an earlier store (killed): this one starts on its data and builds, as `npm start` again would. */
+  root?: string;
 }
 
-export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreProcessOptions = {}): Promise<StoreProcess> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+export async function startStoreProcess({
+  timeoutMs = 240_000,
+  prepare,
+  env = {},
+  port = 0,
+  root,
+}: StoreProcessOptions = {}): Promise<StoreProcess> {
+  const tmp = root ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const buildsDir = path.join(tmp, 'builds');
   try {
@@ -53,7 +70,7 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
     // A short pause between designs keeps the generator journeys quick.
     env: isolatedEnv({
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
       LOCAL_SHOP_PORT: '0',
       DATA_DIR: dataDir,
       SITE_BUILDS_DIR: buildsDir,
@@ -61,6 +78,7 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
       // The journeys' browsers reach the store through a stand-in proxy that names each one (tests/e2e/harness.ts).
       TRUST_PROXY: 'loopback',
       ...FAKE_SECRETS,
+      ...env,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,9 +115,26 @@ export async function startStoreProcess({ timeoutMs = 240_000, prepare }: StoreP
     return child.exitCode;
   }
 
+  async function kill(): Promise<void> {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+
   try {
     const { siteUrl, shopUrl } = await ready;
-    return { siteUrl, shopUrl, graphqlUrl: `${shopUrl}/api/2025-07/graphql.json`, buildsDir, dataDir, output: () => output, stop };
+    return {
+      siteUrl,
+      shopUrl,
+      graphqlUrl: `${shopUrl}/api/2025-07/graphql.json`,
+      buildsDir,
+      dataDir,
+      root: tmp,
+      output: () => output,
+      stop,
+      kill,
+    };
   } catch (error) {
     await stop();
     throw error;
