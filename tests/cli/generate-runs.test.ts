@@ -8,7 +8,7 @@ import { loadConfig } from '../../shared/config/index.ts';
 import { RunStore, STOPPED_BEFORE_DESIGN, type RunEvent, type RunRecord } from '../../shared/generator/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
-import { finished, isolatedEnv, waitForOutput } from '../support/child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput } from '../support/child-process.ts';
 import { tempDir } from '../support/local-shop.ts';
 import {
   artworkPng,
@@ -199,6 +199,32 @@ describe('tshirt-gen generate records its run', () => {
     expect(statSync(firstDesign).mtimeMs).toBe(firstMade);
     expect(readdirSync(path.join(data, 'designs')).filter((n) => n.endsWith('-preview.png'))).toHaveLength(3);
     for (const product of after.run.products) expect(existsSync(path.join(data, 'designs', product.print!))).toBe(true);
+  });
+
+  it('a second Ctrl-C, which ends the process at once, still leaves the run recorded as stopped', async () => {
+    const data = await dataDir();
+    // The recorder in a process that exits in the middle of a design, as signals.ts does on a second Ctrl-C.
+    const script = [
+      `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
+      `import { recordRun } from ${JSON.stringify(path.join(REPO_ROOT, 'cli/run/run-record.ts'))};`,
+      `const config = loadConfig({ DATA_DIR: ${JSON.stringify(data)} });`,
+      "const settings = { outDir: '/nowhere', offline: true, publish: false, delayMs: 0 };",
+      "const recorder = recordRun({ config, count: 2, theme: 'cut short', settings, warn: (line) => console.error(line) });",
+      "const concepts = [1, 2].map((n) => ({ name: 'Cut ' + n, description: 'd', price: 20, category: 'c', quote_primary: 'q ' + n, keywords: [], index: n - 1, status: 'pending' }));",
+      "recorder.products(concepts, undefined, 'design');",
+      "recorder.products(concepts, { ...concepts[0], status: 'generating' }, 'design');",
+      'process.exit(130);',
+    ].join('\n');
+    const result = await finished(spawnNode(['--input-type=module', '-e', script], { env: isolatedEnv() }));
+    expect([result.code, result.stderr]).toEqual([130, '']);
+    const [summary] = await listed(data);
+    const { run, events } = await shown(data, String(summary!.id));
+    expect(run.state).toBe('stopped');
+    expect(run.products.map((p) => [p.status, p.error])).toEqual([
+      ['error', STOPPED_BEFORE_DESIGN],
+      ['error', STOPPED_BEFORE_DESIGN],
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'stopped', detail: { atOnce: true } });
   });
 
   it('goes on unrecorded, saying so in one line, when the store cannot be opened', async () => {
