@@ -108,9 +108,17 @@ async function show(id: string, flags: ListFlags): Promise<number> {
 
 /**
  * A runner in this process over the run store, with the configured providers and the server's designs
- * folder; a `tshirt-gen generate` run goes on with the generators it was made with (--offline, --seed).
+ * folder, for run `id`: a `tshirt-gen generate` run goes on with the generators it was made with
+ * (--offline, --seed). A bad or unknown id is a usage error, found before any provider is loaded.
  */
-async function openRunner(log: (line: string) => void, run?: RunRecord) {
+async function openRunner(id: string, log: (line: string) => void) {
+  checkRunId(id);
+  const { config, store } = await openStore();
+  const run = store.getRun(id);
+  if (!run) {
+    store.close();
+    throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
+  }
   const [{ randomBytes }, path, { fileURLToPath, pathToFileURL }, { BRAND }, providers] = await Promise.all([
     import('node:crypto'),
     import('node:path'),
@@ -119,19 +127,24 @@ async function openRunner(log: (line: string) => void, run?: RunRecord) {
     import('../../shared/generator/index.ts'),
   ]);
   const { createDirectoryDesignStore, createRunner, processOwner, removeDesignFiles } = providers;
-  const { config, store } = await openStore();
   const designsDir = config.generator.designsDir;
   // Random names, like the server's: the /generator page serves these files by name.
   const designStore = createDirectoryDesignStore(designsDir, { fileId: () => randomBytes(12).toString('hex') });
-  const offline = run?.cli?.offline === true;
-  const seed = run?.cli?.seed;
-  const generators = await providers.selectGeneratorProviders({
-    designStore,
-    config,
-    ...(offline ? { offline } : {}),
-    ...(seed === undefined ? {} : { seed }),
-  });
-  const { publisher } = await providers.selectPublisher(config);
+  const seed = run.cli?.seed;
+  let generators: Awaited<ReturnType<typeof providers.selectGeneratorProviders>>;
+  let publisher: Awaited<ReturnType<typeof providers.selectPublisher>>['publisher'];
+  try {
+    generators = await providers.selectGeneratorProviders({
+      designStore,
+      config,
+      ...(run.cli?.offline ? { offline: true } : {}),
+      ...(seed === undefined ? {} : { seed }),
+    });
+    ({ publisher } = await providers.selectPublisher(config));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const fileName = (location: string) => path.basename(location.startsWith('file:') ? fileURLToPath(location) : location);
   const runner = createRunner({
     store,
@@ -150,27 +163,17 @@ async function openRunner(log: (line: string) => void, run?: RunRecord) {
     log,
   });
   return {
+    run,
     store,
     runner,
+    /** Who this command acts as: the OS account (the CLI has no staff identity). */
+    actor: providers.processActor(),
     async close() {
       await runner.close();
       await publisher.close?.();
       store.close();
     },
   };
-}
-
-/** The run, read before anything else is opened: a bad id is a usage error. */
-async function existingRun(id: string): Promise<RunRecord> {
-  checkRunId(id);
-  const { store } = await openStore();
-  try {
-    const run = store.getRun(id);
-    if (!run) throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
-    return run;
-  } finally {
-    store.close();
-  }
 }
 
 function outcome(store: import('../../shared/generator/index.ts').RunStore, id: string, indices?: readonly number[]): number {
@@ -187,13 +190,11 @@ function outcome(store: import('../../shared/generator/index.ts').RunStore, id: 
 }
 
 async function publish(id: string, flags: { product?: number[] }): Promise<number> {
-  const run = await existingRun(id);
-  const known = new Set(run.products.map((p) => p.index));
-  for (const index of flags.product ?? []) if (!known.has(index)) throw new UsageError(`run ${id} has no product ${index + 1}`);
-  const { processActor } = await import('../../shared/generator/index.ts');
-  const opened = await openRunner((line) => process.stderr.write(`${line}\n`));
+  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
   try {
-    const claimed = opened.runner.publish(id, flags.product, processActor());
+    const known = new Set(opened.run.products.map((p) => p.index));
+    for (const index of flags.product ?? []) if (!known.has(index)) throw new UsageError(`run ${id} has no product ${index + 1}`);
+    const claimed = opened.runner.publish(id, flags.product, opened.actor);
     process.stderr.write(
       claimed.length === 0 ? 'Nothing to publish: no ready product among those asked for.\n' : `Publishing ${claimed.length}...\n`,
     );
@@ -206,20 +207,15 @@ async function publish(id: string, flags: { product?: number[] }): Promise<numbe
 
 /**
  * Goes on with the run: the designs still missing, an interrupted publish, and for a `generate
- * --publish` run the publishing of what is ready. Ctrl-C stops it as the page's Stop does.
+ * --publish` run the publishing of what is ready. Ctrl-C stops the designing as the page's Stop does.
  */
 async function resume(id: string): Promise<number> {
-  const run = await existingRun(id);
-  const [{ processActor }, { listenForStopSignals }] = await Promise.all([
-    import('../../shared/generator/index.ts'),
-    import('../signals.ts'),
-  ]);
-  const actor = processActor();
-  const opened = await openRunner((line) => process.stderr.write(`${line}\n`), run);
+  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
+  const { listenForStopSignals } = await import('../signals.ts');
   const stop = listenForStopSignals((signal) => {
     process.stderr.write(`Stopping (${signal}) after the current step...\n`);
     try {
-      opened.runner.stop(id, actor);
+      opened.runner.stop(id, opened.actor);
     } catch {
       // Not designing any more (publishing finishes the product in hand).
     }
@@ -231,8 +227,8 @@ async function resume(id: string): Promise<number> {
       if (error instanceof Error && error.name === 'RunConflict') throw new UsageError(error.message);
       throw error;
     }
-    if (run.cli?.publish && !stop.received()) {
-      const claimed = opened.runner.publish(id, undefined, actor);
+    if (opened.run.cli?.publish && !stop.received()) {
+      const claimed = opened.runner.publish(id, undefined, opened.actor);
       if (claimed.length > 0) process.stderr.write(`Publishing ${claimed.length}...\n`);
       await opened.runner.idle(id);
     }

@@ -188,6 +188,9 @@ describe('disk clean-up of the designs folder', () => {
     store.updateProduct(id, 0, { status: 'ready', ...f });
     store.filesRemoved(id, 0, [f.preview, f.print], 'retention');
     const view = productView(store.getProduct(id, 0)!);
+    // Regenerate Design: a new design on its way replaces the note.
+    const redesigned = store.updateProduct(id, 0, { status: 'pending', preview: undefined, print: undefined });
+    expect(redesigned!.filesRemovedAt).toBeUndefined();
     store.close();
     expect(view).toMatchObject({ status: 'ready', filesRemovedAt: at.toISOString() });
     expect(view.imageUrl).toBeUndefined();
@@ -205,7 +208,7 @@ describe('disk clean-up of the designs folder', () => {
       }),
     );
     expect(html).toContain('Design files removed by disk clean-up on 2026-11-01');
-    expect(html).toContain('Regenerate Design');
+    expect(html).toContain('Regenerate Design makes a new one');
     expect(html).not.toContain('<img');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Publish to Shopify<\/button>/);
   });

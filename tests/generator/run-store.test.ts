@@ -188,6 +188,9 @@ describe('runs another process drives', () => {
 
     expect(store.getRun(alive)!.state).toBe('running');
     expect(store.getRun(alive)!.products.map((p) => p.status)).toEqual(['ready', 'generating', 'pending']);
+    // The page's Stop cannot stop another process: it says where to.
+    expect(() => runner.stop(alive, null)).toThrow(`This run is going in tshirt-gen (${processOwner()}): stop it there with Ctrl-C`);
+    expect(store.getRun(alive)!.state).toBe('running');
 
     const interrupted = store.getRun(gone)!;
     expect(interrupted.state).toBe('stopped');

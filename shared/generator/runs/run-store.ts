@@ -493,6 +493,8 @@ export class RunStore {
       }
       const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
       const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
+      // A new design (or one on its way) replaces what disk clean-up removed.
+      if ('preview' in patch) sets.push('files_removed = 0', 'files_removed_at = NULL');
       this.#sql(`UPDATE run_products SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE run_id = ? AND idx = ?`).run(
         ...values,
         now,

@@ -463,6 +463,9 @@ export function createRunner(host: RunnerHost): Runner {
     stop(runId, actor) {
       const run = mustGet(runId);
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
+      // Another process's run would go on regardless: say where to stop it instead.
+      if (run.owner && run.owner !== host.owner && ownerAlive(run.owner))
+        throw new RunConflict(`This run is going in tshirt-gen (${run.owner}): stop it there with Ctrl-C`);
       designing.get(runId)?.control.abort();
       markStopped(store, runId, { actor });
       changed(runId);

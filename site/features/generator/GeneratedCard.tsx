@@ -30,21 +30,21 @@ function Media({ product }: { product: RunProductView }) {
       />
     );
   }
+  if (product.status === 'generating') {
+    return (
+      <div className="gen-media-state">
+        <Spinner size={32} />
+        <span>Creating design...</span>
+      </div>
+    );
+  }
   if (product.filesRemovedAt) {
     // Disk clean-up took the files (docs/behaviour/generator.md, "Disk hygiene"): say so, not a broken image.
     return (
       <div className="gen-media-state gen-media-removed">
         <ShirtIcon size={36} />
         <span>Design files removed by disk clean-up on {product.filesRemovedAt.slice(0, 10)}</span>
-        <span className="gen-media-hint">Regenerate Design makes a new one</span>
-      </div>
-    );
-  }
-  if (product.status === 'generating') {
-    return (
-      <div className="gen-media-state">
-        <Spinner size={32} />
-        <span>Creating design...</span>
+        <span className="gen-media-hint">{product.status === 'error' ? 'Retry' : 'Regenerate Design'} makes a new one</span>
       </div>
     );
   }
