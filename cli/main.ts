@@ -36,17 +36,32 @@ export function buildProgram(options: { onExitCode?: (code: number) => void } = 
 
 /**
  * `npx tshirt-gen --count 6 --theme …` is how people meet the tool, so the top-level help shows the
- * default command's options too, not only the list of commands.
+ * default command's options too, not only the list of commands, laid out and wrapped as commander
+ * lays out its own lists.
  */
 function generateOptionsHelp(program: Command): string {
   const generate = program.commands.find((command) => command.name() === 'generate');
   if (!generate) return '';
   const help = generate.createHelp();
+  help.prepareContext({ helpWidth: program.configureOutput().getOutHelpWidth?.() });
   const width = help.padWidth(generate, help);
   const lines = help
     .visibleOptions(generate)
-    .map((option) => `  ${help.optionTerm(option).padEnd(width)}  ${help.optionDescription(option)}`);
-  return ['Without a command, tshirt-gen runs generate, whose options are:', ...lines].join('\n');
+    // -h, --help is the program's own, listed above.
+    .filter((option) => option.long !== '--help')
+    .map((option) =>
+      help.formatItem(
+        help.styleOptionTerm(help.optionTerm(option)),
+        width,
+        help.styleOptionDescription(help.optionDescription(option)),
+        help,
+      ),
+    );
+  return [
+    'Without a command, tshirt-gen runs generate, whose options are:',
+    ...lines,
+    'See tshirt-gen generate --help for where the files go, and examples.',
+  ].join('\n');
 }
 
 /** The first line of a message, without commander's "error:" and without anything that could drive the terminal (arguments echo back). */

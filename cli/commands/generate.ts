@@ -27,8 +27,10 @@ const FILES_HELP = [
 async function runGenerate(flags: GenerateFlags, command: Command): Promise<number> {
   // `tshirt-gen shopp` lands here as an operand: say what is wrong rather than "too many arguments".
   const [stray] = command.args;
-  if (stray !== undefined)
-    throw new UsageError(`unknown command '${stray}' (commands: generate, shop, shopify, backup, restore; see --help)`);
+  if (stray !== undefined) {
+    const commands = (command.parent?.commands ?? []).map((c) => c.name()).join(', ');
+    throw new UsageError(`unknown command '${stray}' (commands: ${commands}; see --help)`);
+  }
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for the pipeline, renderer and zod.
   const [{ loadConfig }, { selectReporter }, { runGeneration }, { listenForStopSignals }] = await Promise.all([
     import('../../shared/config/index.ts'),

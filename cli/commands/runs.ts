@@ -1,18 +1,26 @@
 import type { Command } from 'commander';
-import { EXIT_FAILURE, EXIT_OK, EXIT_PARTIAL } from '../exit-codes.ts';
+import type { RunRecord } from '../../shared/generator/index.ts';
+import { EXIT_FAILURE, EXIT_OK, EXIT_PARTIAL, exitCodeForSignal } from '../exit-codes.ts';
+import { terminalSafe } from '../output/terminal-text.ts';
 import { UsageError } from '../usage-error.ts';
 
 /**
- * `tshirt-gen runs list|show|publish|resume`: the generator's runs in DATA_DIR/generator/runs.db,
- * the same records the /generator page makes (docs/behaviour/cli.md, "runs"). Publishing and
- * resuming happen in this process, with the configured providers, through the same runner as the
- * server; the publish key keeps a product from being made twice even if the server does it too.
+ * `tshirt-gen runs list|show|publish|resume|prune`: the generator's runs in DATA_DIR/generator/runs.db,
+ * the records the /generator page and `tshirt-gen generate` make (docs/behaviour/cli.md, "runs").
+ * Publishing and resuming happen in this process, with the configured providers, through the same
+ * runner as the server; the publish key keeps a product from being made twice even if the server
+ * does it too. What this command does is recorded as the OS account that ran it.
  */
 
 const RUN_ID = /^[0-9a-f]{16}$/;
 
 interface ListFlags {
   json?: boolean;
+}
+
+interface PruneFlags {
+  json?: boolean;
+  dryRun?: boolean;
 }
 
 function checkRunId(id: string): string {
@@ -36,6 +44,17 @@ async function openStore() {
 
 const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
+function startedBy(run: RunRecord): string {
+  const who = run.actor ? (run.actor.email ? `${run.actor.email} (${run.actor.id})` : run.actor.id) : 'nobody recorded';
+  const where = run.source === 'cli' ? `tshirt-gen generate${run.cli ? `, files in ${run.cli.outDir}` : ''}` : 'the /generator page';
+  return `Started on ${where}, by ${terminalSafe(who)}`;
+}
+
+/** What a product shows instead of its design once disk clean-up removed the files. */
+function filesRemovedNote(at: string): string {
+  return `Design files removed by disk clean-up on ${at.slice(0, 10)}; Regenerate Design on the /generator page makes a new one`;
+}
+
 async function list(flags: ListFlags): Promise<number> {
   const { store } = await openStore();
   try {
@@ -50,7 +69,7 @@ async function list(flags: ListFlags): Promise<number> {
     }
     for (const run of runs) {
       write(
-        `${run.id}  ${run.createdAt}  ${run.state.padEnd(8)}  ${run.count} products: ${run.ready} ready, ${run.published} published, ${run.failed} failed  ${run.theme}`,
+        `${run.id}  ${run.createdAt}  ${run.state.padEnd(8)}  ${run.source.padEnd(4)}  ${run.count} products: ${run.ready} ready, ${run.published} published, ${run.failed} failed  ${terminalSafe(run.theme)}`,
       );
     }
     return EXIT_OK;
@@ -68,13 +87,18 @@ async function show(id: string, flags: ListFlags): Promise<number> {
       write(JSON.stringify({ run, events: store.events(id) }, null, 2));
       return EXIT_OK;
     }
-    write(`Run ${run.id} (${run.state}), ${run.createdAt}: ${run.count} products, theme "${run.theme}"`);
-    if (run.progress) write(`  ${run.progress}`);
-    if (run.error) write(`  Failed to generate products: ${run.error}`);
+    write(`Run ${run.id} (${run.state}), ${run.createdAt}: ${run.count} products, theme "${terminalSafe(run.theme)}"`);
+    write(`  ${startedBy(run)}`);
+    if (run.progress) write(`  ${terminalSafe(run.progress)}`);
+    if (run.error) write(`  Failed to generate products: ${terminalSafe(run.error)}`);
+    if (run.state === 'stopped' || run.state === 'failed') write(`  tshirt-gen runs resume ${run.id} goes on with it`);
     for (const product of run.products) {
       const status = product.status === 'published' ? `published (${product.shopId}, /product/${product.handle})` : product.status;
-      write(`  ${product.index + 1}. ${product.name}: "${product.quote_primary}" $${product.price.toFixed(2)}  ${status}`);
-      if (product.error) write(`     ${product.error}`);
+      write(
+        `  ${product.index + 1}. ${terminalSafe(product.name)}: "${terminalSafe(product.quote_primary)}" $${product.price.toFixed(2)}  ${status}`,
+      );
+      if (product.error) write(`     ${terminalSafe(product.error)}`);
+      if (product.filesRemovedAt) write(`     ${filesRemovedNote(product.filesRemovedAt)}`);
     }
     return EXIT_OK;
   } finally {
@@ -82,23 +106,45 @@ async function show(id: string, flags: ListFlags): Promise<number> {
   }
 }
 
-/** A runner in this process over the run store, with the configured providers and the server's designs folder. */
-async function openRunner(log: (line: string) => void) {
-  const [{ randomBytes }, fs, path, { fileURLToPath, pathToFileURL }, { BRAND }, providers] = await Promise.all([
+/**
+ * A runner in this process over the run store, with the configured providers and the server's designs
+ * folder, for run `id`: a `tshirt-gen generate` run goes on with the generators it was made with
+ * (--offline, --seed). A bad or unknown id is a usage error, found before any provider is loaded.
+ */
+async function openRunner(id: string, log: (line: string) => void) {
+  checkRunId(id);
+  const { config, store } = await openStore();
+  const run = store.getRun(id);
+  if (!run) {
+    store.close();
+    throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
+  }
+  const [{ randomBytes }, path, { fileURLToPath, pathToFileURL }, { BRAND }, providers] = await Promise.all([
     import('node:crypto'),
-    import('node:fs/promises'),
     import('node:path'),
     import('node:url'),
     import('../../shared/common/index.ts'),
     import('../../shared/generator/index.ts'),
   ]);
-  const { createDirectoryDesignStore, createRunner } = providers;
-  const { config, store } = await openStore();
+  const { createDirectoryDesignStore, createRunner, processOwner, removeDesignFiles } = providers;
   const designsDir = config.generator.designsDir;
   // Random names, like the server's: the /generator page serves these files by name.
   const designStore = createDirectoryDesignStore(designsDir, { fileId: () => randomBytes(12).toString('hex') });
-  const generators = await providers.selectGeneratorProviders({ designStore, config });
-  const { publisher } = await providers.selectPublisher(config);
+  const seed = run.cli?.seed;
+  let generators: Awaited<ReturnType<typeof providers.selectGeneratorProviders>>;
+  let publisher: Awaited<ReturnType<typeof providers.selectPublisher>>['publisher'];
+  try {
+    generators = await providers.selectGeneratorProviders({
+      designStore,
+      config,
+      ...(run.cli?.offline ? { offline: true } : {}),
+      ...(seed === undefined ? {} : { seed }),
+    });
+    ({ publisher } = await providers.selectPublisher(config));
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const fileName = (location: string) => path.basename(location.startsWith('file:') ? fileURLToPath(location) : location);
   const runner = createRunner({
     store,
@@ -112,14 +158,16 @@ async function openRunner(log: (line: string) => void) {
       ...(design.files?.print ? { print: fileName(design.files.print) } : {}),
     }),
     imageUrlOf: (preview) => pathToFileURL(path.join(designsDir, preview)).href,
-    async removeFiles(names) {
-      for (const name of names) await fs.rm(path.join(designsDir, path.basename(name)), { force: true });
-    },
+    removeFiles: (names) => removeDesignFiles(designsDir, names),
+    owner: processOwner(),
     log,
   });
   return {
+    run,
     store,
     runner,
+    /** Who this command acts as: the OS account (the CLI has no staff identity). */
+    actor: providers.processActor(),
     async close() {
       await runner.close();
       await publisher.close?.();
@@ -135,21 +183,18 @@ function outcome(store: import('../../shared/generator/index.ts').RunStore, id: 
   for (const product of concerned) {
     const detail =
       product.status === 'published' ? ` ${product.shopId} /product/${product.handle}` : product.error ? `: ${product.error}` : '';
-    write(`  ${product.index + 1}. ${product.name}: ${product.status}${detail}`);
+    write(`  ${product.index + 1}. ${terminalSafe(product.name)}: ${product.status}${terminalSafe(detail)}`);
   }
   if (run.state === 'failed' && run.products.length === 0) return EXIT_FAILURE;
   return concerned.some((p) => p.status === 'error') ? EXIT_PARTIAL : EXIT_OK;
 }
 
 async function publish(id: string, flags: { product?: number[] }): Promise<number> {
-  checkRunId(id);
-  const opened = await openRunner((line) => process.stderr.write(`${line}\n`));
+  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
   try {
-    const run = opened.store.getRun(id);
-    if (!run) throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
-    const known = new Set(run.products.map((p) => p.index));
+    const known = new Set(opened.run.products.map((p) => p.index));
     for (const index of flags.product ?? []) if (!known.has(index)) throw new UsageError(`run ${id} has no product ${index + 1}`);
-    const claimed = opened.runner.publish(id, flags.product, null);
+    const claimed = opened.runner.publish(id, flags.product, opened.actor);
     process.stderr.write(
       claimed.length === 0 ? 'Nothing to publish: no ready product among those asked for.\n' : `Publishing ${claimed.length}...\n`,
     );
@@ -160,24 +205,66 @@ async function publish(id: string, flags: { product?: number[] }): Promise<numbe
   }
 }
 
+/**
+ * Goes on with the run: the designs still missing, an interrupted publish, and for a `generate
+ * --publish` run the publishing of what is ready. Ctrl-C stops the designing as the page's Stop does.
+ */
 async function resume(id: string): Promise<number> {
-  checkRunId(id);
-  const opened = await openRunner((line) => process.stderr.write(`${line}\n`));
+  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
+  const { listenForStopSignals } = await import('../signals.ts');
+  const stop = listenForStopSignals((signal) => {
+    process.stderr.write(`Stopping (${signal}) after the current step...\n`);
+    try {
+      opened.runner.stop(id, opened.actor);
+    } catch {
+      // Not designing any more (publishing finishes the product in hand).
+    }
+  });
   try {
-    if (!opened.store.getRun(id)) throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
-    await opened.runner.resume(id);
-    const run = opened.store.getRun(id)!;
-    process.stderr.write(`${run.progress || run.state}\n`);
-    return outcome(opened.store, id);
+    try {
+      await opened.runner.resume(id);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'RunConflict') throw new UsageError(error.message);
+      throw error;
+    }
+    if (opened.run.cli?.publish && !stop.received()) {
+      const claimed = opened.runner.publish(id, undefined, opened.actor);
+      if (claimed.length > 0) process.stderr.write(`Publishing ${claimed.length}...\n`);
+      await opened.runner.idle(id);
+    }
+    const after = opened.store.getRun(id)!;
+    process.stderr.write(`${after.progress || after.state}\n`);
+    const code = outcome(opened.store, id);
+    const signal = stop.received();
+    return signal ? exitCodeForSignal(signal) : code;
   } finally {
+    stop.dispose();
     await opened.close();
+  }
+}
+
+/** Removes the design files disk hygiene allows (docs/behaviour/generator.md, "Disk hygiene"); the server does it every six hours. */
+async function prune(flags: PruneFlags): Promise<number> {
+  const { config, store } = await openStore();
+  const { pruneDesignFiles, describePrune } = await import('../../shared/generator/index.ts');
+  try {
+    const report = await pruneDesignFiles({
+      store,
+      designsDir: config.generator.designsDir,
+      retentionDays: config.generator.designRetentionDays,
+      dryRun: flags.dryRun === true,
+    });
+    write(flags.json ? JSON.stringify(report, null, 2) : describePrune(report));
+    return EXIT_OK;
+  } finally {
+    store.close();
   }
 }
 
 export function registerRunsCommand(program: Command, onExitCode: (code: number) => void): void {
   const runs = program
     .command('runs')
-    .description('The generator runs in DATA_DIR (the ones the /generator page makes): list, show, publish, resume');
+    .description("The generator runs in DATA_DIR (the /generator page's and tshirt-gen generate's): list, show, publish, resume, prune");
   runs
     .command('list')
     .description('every run, newest first: id, time, state, counts, theme')
@@ -195,6 +282,16 @@ export function registerRunsCommand(program: Command, onExitCode: (code: number)
     .action(async (id: string, flags: { product?: number[] }) => onExitCode(await publish(id, flags)));
   runs
     .command('resume <id>')
-    .description('go on with a run that was stopped or cut short: make the designs still missing, finish interrupted publishing')
+    .description(
+      'go on with a run that was stopped or cut short (Ctrl-C, a crash): make the designs still missing, finish interrupted publishing, and publish a generate --publish run',
+    )
     .action(async (id: string) => onExitCode(await resume(id)));
+  runs
+    .command('prune')
+    .description(
+      "remove the design files of discarded products and of runs older than DESIGN_RETENTION_DAYS (never a published product's); the server does it every 6 hours",
+    )
+    .option('--dry-run', 'say what would be removed, remove nothing')
+    .option('--json', 'one JSON document on stdout (the counts)')
+    .action(async (flags: PruneFlags) => onExitCode(await prune(flags)));
 }

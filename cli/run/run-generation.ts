@@ -12,11 +12,13 @@ import { createConceptsFile } from './concepts-file.ts';
 import { chooseOutDir, createOutDir } from './out-dir.ts';
 import { finishedOutcome } from './outcome.ts';
 import type { RunState } from './run-document.ts';
+import { recordRun, type RunRecorder } from './run-record.ts';
 
 /**
  * One `tshirt-gen generate` run: concepts, designs into the output folder, optionally publishing,
- * with concepts.json kept current throughout. Returns the exit code; configuration mistakes throw
- * (ConfigError, UsageError) before anything is written.
+ * with concepts.json kept current throughout and the run recorded in DATA_DIR's run store (see
+ * run-record.ts). Returns the exit code; configuration mistakes throw (ConfigError, UsageError)
+ * before anything is written.
  */
 
 export interface RunContext {
@@ -39,6 +41,7 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
     config,
   });
   const selected = flags.publish ? await selectPublisher(config) : undefined;
+  let recorder: RunRecorder | undefined;
   try {
     await createOutDir(outDir, flags.out !== undefined);
     const conceptsFile = createConceptsFile(outDir);
@@ -61,16 +64,36 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
     conceptsFile.update(state);
     // An unwritable folder is found now, not after the first design.
     await conceptsFile.flush();
+    const delayMs = flags.delay ?? config.generator.delayMs;
+    recorder = recordRun({
+      config,
+      count: flags.count,
+      theme: flags.theme,
+      ...(flags.guidelines ? { guidelines: flags.guidelines } : {}),
+      settings: {
+        outDir,
+        offline: providers.mode === 'offline',
+        ...(providers.mode === 'offline' ? { seed } : {}),
+        publish: selected !== undefined,
+        delayMs,
+      },
+      warn: (line) => process.stderr.write(`${line}\n`),
+    });
+    const record = recorder;
     reporter.start(state.info);
 
     const track = (phase: ProductPhase) => (products: readonly GeneratedProduct[], changed: GeneratedProduct | undefined) => {
       state.products = products;
       conceptsFile.update(state);
+      record.products(products, changed, phase);
       if (!changed) return;
       const finished = phase === 'design' ? ['ready', 'error'] : ['published', 'error'];
       if (finished.includes(changed.status)) reporter.product(changed, phase, products.length);
     };
-    const progress = (message: string) => reporter.progress(message);
+    const progress = (message: string) => {
+      record.progress(message);
+      reporter.progress(message);
+    };
 
     try {
       // Font parsing happens while the concepts are on their way, not during the first design.
@@ -81,7 +104,7 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
           theme: flags.theme,
           brand: BRAND,
           ...(flags.guidelines ? { guidelines: flags.guidelines } : {}),
-          delayMs: flags.delay ?? config.generator.delayMs,
+          delayMs,
           signal,
           onProgress: progress,
           onProducts: track('design'),
@@ -93,7 +116,12 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
         const ready = generated.filter((p) => p.status === 'ready').length;
         if (ready > 0) {
           reporter.publishing(selected.description, selected.publisher.shopName, ready);
-          state.products = await publishProducts(generated, selected.publisher, { signal, onProducts: track('publish') });
+          // Each under the publish key the run store holds, so publishing it again (`runs publish`, the page) finds it.
+          const keyed = generated.map((p) => {
+            const publishKey = p.status === 'ready' ? record.publishKey(p.index) : undefined;
+            return publishKey ? { ...p, publishKey } : p;
+          });
+          state.products = await publishProducts(keyed, selected.publisher, { signal, onProducts: track('publish') });
         }
       }
       Object.assign(state, finishedOutcome(state.products, selected !== undefined));
@@ -116,9 +144,11 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
       state.error = `Could not write ${conceptsFile.path}: ${errorMessage(error)}`;
       state.exitCode = EXIT_FAILURE;
     }
+    recorder.finish(state);
     reporter.end(state);
     return state.exitCode ?? EXIT_FAILURE;
   } finally {
+    recorder?.close();
     await selected?.publisher.close();
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { urlHost } from '../http/index.ts';
 import { STOREFRONT_GRAPHQL_PATH } from '../storefront/browser.ts';
 import type { ErrorKind } from '../common/index.ts';
+import { DEFAULT_DESIGN_RETENTION_DAYS, MAX_DESIGN_RETENTION_DAYS, MIN_DESIGN_RETENTION_DAYS } from '../limits/index.ts';
 
 /**
  * Every setting the product reads from the environment, with its default.
@@ -42,6 +43,18 @@ const positiveMs = (fallback: number) =>
     .transform(Number)
     .optional()
     .transform((n) => n ?? fallback);
+
+const retentionDays = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, `must be a whole number of days from ${MIN_DESIGN_RETENTION_DAYS} to ${MAX_DESIGN_RETENTION_DAYS}`)
+  .transform(Number)
+  .refine(
+    (n) => n >= MIN_DESIGN_RETENTION_DAYS && n <= MAX_DESIGN_RETENTION_DAYS,
+    `must be a whole number of days from ${MIN_DESIGN_RETENTION_DAYS} to ${MAX_DESIGN_RETENTION_DAYS}`,
+  )
+  .optional()
+  .transform((n) => n ?? DEFAULT_DESIGN_RETENTION_DAYS);
 
 const httpUrl = z
   .string()
@@ -91,6 +104,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalText,
   STAFF_AUTH_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   GENERATOR_DELAY_MS: nonNegativeInt(1000),
+  DESIGN_RETENTION_DAYS: retentionDays,
   DEPLOY_HOOK_URL: httpUrl,
   SHOPIFY_WEBHOOK_SECRET: optionalText,
   SHUTDOWN_DRAIN_MS: nonNegativeInt(0),
@@ -146,6 +160,8 @@ export interface Config {
     deployHookUrl: string | undefined;
     /** Where the server keeps the designs the /generator page makes (served under /api/designs/). */
     designsDir: string;
+    /** Days a run's unpublished designs stay on disk (DESIGN_RETENTION_DAYS). */
+    designRetentionDays: number;
   };
   /** The secret Shopify signs webhook deliveries with (the app's client secret); server only. */
   webhookSecret: string | undefined;
@@ -235,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       delayMs: e.GENERATOR_DELAY_MS,
       deployHookUrl: e.DEPLOY_HOOK_URL,
       designsDir: path.join(dataDir, 'designs'),
+      designRetentionDays: e.DESIGN_RETENTION_DAYS,
     },
     webhookSecret: e.SHOPIFY_WEBHOOK_SECRET,
     logFormat: e.LOG_FORMAT ?? 'text',

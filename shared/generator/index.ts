@@ -7,3 +7,6 @@ export { planGenerators, planPublisher, SHOP_NAME } from './providers/selection.
 export { writeAtomically } from './write-atomically.ts';
 export * from './runs/run-store.ts';
 export * from './runs/runner.ts';
+export * from './runs/owner.ts';
+export * from './runs/design-folder.ts';
+export * from './runs/prune.ts';

@@ -116,10 +116,26 @@ export interface Publisher {
 
 // ── Runs (docs/behaviour/generator.md, "Runs"): what the server keeps and the page shows ─────────
 
-/** Who did something: a staff account once accounts exist, else null (the shared staff token or the CLI). */
+/**
+ * Who did something: the staff member (their account id and email), or for the CLI, which has no staff
+ * identity of its own, the operating-system account that ran it (`cli:{user}@{host}`, email empty).
+ */
 export interface Actor {
   id: string;
   email: string;
+}
+
+/** What a `tshirt-gen generate` run was asked for beyond count, theme and guidelines (`runs resume` follows it). */
+export interface CliRunSettings {
+  /** The command's output folder (print files, previews, concepts.json). */
+  outDir: string;
+  /** --offline: the offline generators even with OPENAI_API_KEY set. */
+  offline: boolean;
+  /** The offline generators' seed. */
+  seed?: number;
+  /** --publish: every ready product goes to the shop. */
+  publish: boolean;
+  delayMs: number;
 }
 
 export type RunState = 'running' | 'finished' | 'failed' | 'stopped';
@@ -131,6 +147,8 @@ export interface RunSummary {
   theme: string;
   count: number;
   state: RunState;
+  /** Started on the /generator page, or by `tshirt-gen generate`. */
+  source: 'page' | 'cli';
   ready: number;
   published: number;
   failed: number;
@@ -150,6 +168,8 @@ export interface RunProductView extends Concept {
   handle?: string;
   publishedAt?: string;
   editedAt?: string;
+  /** When disk clean-up removed its design files (a discarded product, or a run past DESIGN_RETENTION_DAYS). */
+  filesRemovedAt?: string;
 }
 
 /** A run as the page shows it. */

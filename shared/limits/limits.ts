@@ -15,6 +15,10 @@ export const MAX_GUIDELINES_CHARS = 2000;
 /** Pause after each design (GENERATOR_DELAY_MS, tshirt-gen --delay); an hour is far beyond any sensible pause. */
 export const DEFAULT_DESIGN_DELAY_MS = 1000;
 export const MAX_DESIGN_DELAY_MS = 3_600_000;
+/** How long a run's designs are kept on disk unless published (DESIGN_RETENTION_DAYS); at most a century. */
+export const DEFAULT_DESIGN_RETENTION_DAYS = 30;
+export const MIN_DESIGN_RETENTION_DAYS = 1;
+export const MAX_DESIGN_RETENTION_DAYS = 36_500;
 
 /** The text lengths and price bound of a product concept, checked on model output and API bodies. */
 export const CONCEPT_LIMITS = {

@@ -89,7 +89,8 @@ describe('backup and restore under load', () => {
     // Taken mid-run: some of the run's products, not all (each design takes seconds; the backup about one).
     expect(shopDb?.tables.products).toBeGreaterThan(seeded);
     expect(shopDb?.tables.products).toBeLessThan(seeded + count);
-    expect(manifest.databases.map((d) => d.path).sort()).toEqual(['shop/shop.sqlite', 'webhooks/deliveries.sqlite']);
+    // The generator run records itself in the run store, which is backed up like the other databases.
+    expect(manifest.databases.map((d) => d.path).sort()).toEqual(['generator/runs.db', 'shop/shop.sqlite', 'webhooks/deliveries.sqlite']);
     // Regenerable builds and SQLite's side files stay out; designs and generated runs go in.
     expect(manifest.files.some((f) => f.path.startsWith('site-builds/'))).toBe(false);
     expect(manifest.files.some((f) => /-(wal|shm)$/.test(f.path))).toBe(false);
@@ -101,7 +102,7 @@ describe('backup and restore under load', () => {
     const restore = await finished(spawnCli(['restore', archive], isolatedEnv({ DATA_DIR: restored })));
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain(`Restored 2 databases and ${manifest.files.length} files into ${restored}`);
+    expect(restore.stdout).toContain(`Restored 3 databases and ${manifest.files.length} files into ${restored}`);
 
     for (const db of manifest.databases) {
       const { integrity, tables } = inspectDatabase(path.join(restored, db.path));

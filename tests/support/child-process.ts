@@ -24,7 +24,7 @@ export function spawnNode(args: string[], options: { env?: NodeJS.ProcessEnv } =
  * MODE, NODE_ENV=test; CI, NO_COLOR and FORCE_COLOR change what commands print).
  */
 const NOT_INHERITED =
-  /^(OPENAI_|SHOPIFY_|STOREFRONT_|LOCAL_SHOP_|SITE_|GENERATOR_|STAFF_|SMTP_|VITEST)|^(DEPLOY_HOOK_URL|DATA_DIR|HOST|PORT|NODE_ENV|TEST|DEV|PROD|MODE|SSR|BASE_URL|CI|NO_COLOR|FORCE_COLOR|TRUST_PROXY|MAIL_FROM)$/;
+  /^(OPENAI_|SHOPIFY_|STOREFRONT_|LOCAL_SHOP_|SITE_|GENERATOR_|STAFF_|SMTP_|VITEST)|^(DEPLOY_HOOK_URL|DESIGN_RETENTION_DAYS|DATA_DIR|HOST|PORT|NODE_ENV|TEST|DEV|PROD|MODE|SSR|BASE_URL|CI|NO_COLOR|FORCE_COLOR|TRUST_PROXY|MAIL_FROM)$/;
 
 /** This process's environment without any of those settings, plus `extra` (which wins). */
 export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

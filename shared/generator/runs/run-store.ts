@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import type { Actor, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
+import type { Actor, CliRunSettings, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
 
-export type { Actor, RunState, RunSummary };
+export type { Actor, CliRunSettings, RunState, RunSummary };
 
 /**
  * The generator's runs as records (docs/behaviour/generator.md, "Runs"): settings, concepts, each
@@ -34,11 +34,17 @@ export interface RunProduct extends Concept {
   publishedAt?: string;
   editedAt?: string;
   discarded: boolean;
+  /** When disk clean-up removed its design files (docs/behaviour/generator.md, "Disk hygiene"). */
+  filesRemovedAt?: string;
   updatedAt: string;
 }
 
 /** A run as stored: its fields as the page sees them (RunView), with the stored products. */
 export interface RunRecord extends Omit<import('../types.ts').RunView, 'products'> {
+  /** The process driving the run's designs (`{host}:{pid}`, see owner.ts); none for the server's own runs. */
+  owner?: string;
+  /** What a `tshirt-gen generate` run was asked for beyond count, theme and guidelines. */
+  cli?: CliRunSettings;
   /** Every product not discarded, in list order. */
   products: RunProduct[];
 }
@@ -129,6 +135,13 @@ CREATE TABLE IF NOT EXISTS run_events (
 CREATE INDEX IF NOT EXISTS run_events_run ON run_events (run_id, id);
 `;
 
+/** Columns added after the first release, to stores made before them (ALTER TABLE … ADD COLUMN). */
+const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: string }> = [
+  { table: 'runs', column: 'owner', definition: 'TEXT' },
+  { table: 'runs', column: 'cli_settings', definition: 'TEXT' },
+  { table: 'run_products', column: 'files_removed_at', definition: 'TEXT' },
+];
+
 type Row = Record<string, SQLInputValue>;
 
 const text = (value: SQLInputValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -156,6 +169,7 @@ function productFrom(row: Row): RunProduct {
     ...optional('publishedAt', text(row.published_at)),
     ...optional('editedAt', text(row.edited_at)),
     discarded: row.discarded_at !== null && row.discarded_at !== undefined,
+    ...optional('filesRemovedAt', text(row.files_removed_at)),
     updatedAt: String(row.updated_at),
   };
 }
@@ -190,16 +204,52 @@ function newRunId(): string {
 
 export const RUNS_DB_PATH = path.join('generator', 'runs.db');
 
+/** A product whose design files may be removed, and why: it was discarded, or its run is past retention. */
+export interface RemovableFiles {
+  runId: string;
+  index: number;
+  reason: 'discarded' | 'retention';
+  files: string[];
+}
+
+export interface RunStoreOptions {
+  /** The clock every timestamp comes from (tests move it; the disk clean-up compares against it). */
+  now?: () => Date;
+}
+
+/** Creates the tables, and adds the columns a store made by an older version lacks, in one write. */
+function migrate(db: DatabaseSync): void {
+  // IMMEDIATE: two processes opening a new store at once take turns (busy timeout) instead of racing.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(SCHEMA);
+    for (const { table, column, definition } of ADDED_COLUMNS) {
+      const columns = db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as Row[];
+      if (!columns.some((row) => row.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+  db.exec('COMMIT');
+}
+
 export class RunStore {
   readonly #db: DatabaseSync;
+  readonly #clock: () => Date;
   readonly #statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
 
-  private constructor(db: DatabaseSync) {
+  private constructor(db: DatabaseSync, clock: () => Date) {
     this.#db = db;
+    this.#clock = clock;
   }
 
-  /** Opens (creating) `DATA_DIR/generator/runs.db`. */
-  static open(dataDir: string): RunStore {
+  /**
+   * Opens (creating) `DATA_DIR/generator/runs.db`. Several processes may hold it open at once (the
+   * server, CLI runs): WAL lets readers go on while one writes, and a writer waits its turn for up to
+   * BUSY_TIMEOUT_MS (every write takes the lock up front, so none is refused halfway).
+   */
+  static open(dataDir: string, options: RunStoreOptions = {}): RunStore {
     const file = path.join(dataDir, RUNS_DB_PATH);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, enableForeignKeyConstraints: true });
@@ -207,12 +257,17 @@ export class RunStore {
       db.exec('PRAGMA journal_mode = WAL');
       // NORMAL is crash-safe in WAL mode: a killed process loses nothing committed.
       db.exec('PRAGMA synchronous = NORMAL');
-      db.exec(SCHEMA);
+      migrate(db);
     } catch (error) {
       db.close();
       throw new Error(`Cannot open the generator's runs at ${file}: ${(error as Error).message}`, { cause: error });
     }
-    return new RunStore(db);
+    return new RunStore(db, options.now ?? (() => new Date()));
+  }
+
+  /** The store's clock, as an ISO timestamp. */
+  now(): string {
+    return this.#clock().toISOString();
   }
 
   #sql(query: string) {
@@ -253,12 +308,21 @@ export class RunStore {
     );
   }
 
-  createRun(input: { count: number; theme: string; guidelines?: string; source: 'page' | 'cli'; actor: Actor | null }): string {
+  createRun(input: {
+    count: number;
+    theme: string;
+    guidelines?: string;
+    source: 'page' | 'cli';
+    actor: Actor | null;
+    owner?: string;
+    cli?: CliRunSettings;
+  }): string {
     const id = newRunId();
-    const now = new Date().toISOString();
+    const now = this.now();
     this.#write(() => {
       this.#sql(
-        'INSERT INTO runs (id, created_at, updated_at, count, theme, guidelines, state, source, actor_id, actor_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        `INSERT INTO runs (id, created_at, updated_at, count, theme, guidelines, state, source, actor_id, actor_email, owner, cli_settings)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         id,
         now,
@@ -270,6 +334,8 @@ export class RunStore {
         input.source,
         input.actor?.id ?? null,
         input.actor?.email ?? null,
+        input.owner ?? null,
+        input.cli ? JSON.stringify(input.cli) : null,
       );
       this.#event(id, null, 'started', input.actor, { count: input.count, theme: input.theme }, now);
     });
@@ -295,6 +361,8 @@ export class RunStore {
       ...(text(row.error) ? { error: text(row.error)! } : {}),
       source: String(row.source) as 'page' | 'cli',
       actor: actorId ? { id: actorId, email: text(row.actor_email) ?? '' } : null,
+      ...(text(row.owner) ? { owner: text(row.owner)! } : {}),
+      ...(text(row.cli_settings) ? { cli: JSON.parse(text(row.cli_settings)!) as CliRunSettings } : {}),
       version: Number(row.version),
       products,
     };
@@ -313,7 +381,7 @@ export class RunStore {
 
   listRuns(limit = 50): RunSummary[] {
     const rows = this.#sql(
-      `SELECT r.id, r.created_at, r.theme, r.count, r.state,
+      `SELECT r.id, r.created_at, r.theme, r.count, r.state, r.source,
         SUM(CASE WHEN p.status = 'ready' THEN 1 ELSE 0 END) AS ready,
         SUM(CASE WHEN p.status = 'published' THEN 1 ELSE 0 END) AS published,
         SUM(CASE WHEN p.status = 'error' THEN 1 ELSE 0 END) AS failed
@@ -326,6 +394,7 @@ export class RunStore {
       theme: String(row.theme),
       count: Number(row.count),
       state: String(row.state) as RunState,
+      source: String(row.source) as 'page' | 'cli',
       ready: Number(row.ready ?? 0),
       published: Number(row.published ?? 0),
       failed: Number(row.failed ?? 0),
@@ -345,25 +414,33 @@ export class RunStore {
   }
 
   setProgress(runId: string, progress: string): void {
-    const now = new Date().toISOString();
+    const now = this.now();
     this.#write(() => {
       this.#sql('UPDATE runs SET progress = ? WHERE id = ?').run(progress, runId);
       this.#touch(runId, now);
     });
   }
 
-  setState(runId: string, state: RunState, options: { error?: string; actor?: Actor | null } = {}): void {
-    const now = new Date().toISOString();
+  /** Which process drives the run's designs from now on (undefined: the server, which records none). */
+  setOwner(runId: string, owner: string | undefined): void {
+    this.#write(() => {
+      this.#sql('UPDATE runs SET owner = ? WHERE id = ?').run(owner ?? null, runId);
+    });
+  }
+
+  setState(runId: string, state: RunState, options: { error?: string; actor?: Actor | null; detail?: Record<string, unknown> } = {}): void {
+    const now = this.now();
+    const detail = options.error || options.detail ? { ...options.detail, ...(options.error ? { error: options.error } : {}) } : undefined;
     this.#write(() => {
       this.#sql('UPDATE runs SET state = ?, error = ? WHERE id = ?').run(state, options.error ?? null, runId);
-      this.#event(runId, null, state, options.actor ?? null, options.error ? { error: options.error } : undefined, now);
+      this.#event(runId, null, state, options.actor ?? null, detail, now);
       this.#touch(runId, now);
     });
   }
 
   /** The run's concepts, as pending products, each with its own publish key. */
   addConcepts(runId: string, concepts: readonly Concept[]): void {
-    const now = new Date().toISOString();
+    const now = this.now();
     this.#write(() => {
       concepts.forEach((concept, index) => {
         this.#sql(
@@ -403,7 +480,7 @@ export class RunStore {
     patch: ProductPatch,
     options: { from?: readonly StoredStatus[]; event?: { kind: string; actor: Actor | null; detail?: unknown } } = {},
   ): RunProduct | undefined {
-    const now = new Date().toISOString();
+    const now = this.now();
     return this.#write(() => {
       const current = this.getProduct(runId, index);
       if (!current || current.discarded) return undefined;
@@ -416,6 +493,8 @@ export class RunStore {
       }
       const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
       const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
+      // A new design (or one on its way) replaces what disk clean-up removed.
+      if ('preview' in patch) sets.push('files_removed = 0', 'files_removed_at = NULL');
       this.#sql(`UPDATE run_products SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE run_id = ? AND idx = ?`).run(
         ...values,
         now,
@@ -430,7 +509,7 @@ export class RunStore {
 
   /** Takes the product out of the run, if it is in one of `from`; its files are the caller's to remove. */
   discardProduct(runId: string, index: number, from: readonly StoredStatus[], actor: Actor | null): RunProduct | undefined {
-    const now = new Date().toISOString();
+    const now = this.now();
     return this.#write(() => {
       const current = this.getProduct(runId, index);
       if (!current || current.discarded || !from.includes(current.status)) return undefined;
@@ -455,29 +534,45 @@ export class RunStore {
   }
 
   /**
-   * Design files that may go (docs/behaviour/generator.md, "Disk hygiene"): those of discarded products, and
-   * of runs created before `olderThan`, never those of published products. Marked removed by `filesRemoved`.
+   * Products whose design files may go (docs/behaviour/generator.md, "Disk hygiene"): discarded ones,
+   * and those of runs created before `olderThan` that have not changed since. Never a published
+   * product's, nor one being designed or published.
    */
-  removableFiles(olderThan: string): Array<{ runId: string; index: number; files: string[] }> {
+  removableFiles(olderThan: string): RemovableFiles[] {
     const rows = this.#sql(
-      `SELECT p.run_id, p.idx, p.preview_file, p.print_file FROM run_products p JOIN runs r ON r.id = p.run_id
-       WHERE p.files_removed = 0 AND p.status NOT IN ('published', 'publishing') AND (p.discarded_at IS NOT NULL OR r.created_at < ?)
-         AND (p.preview_file IS NOT NULL OR p.print_file IS NOT NULL)`,
-    ).all(olderThan) as Row[];
+      `SELECT p.run_id, p.idx, p.preview_file, p.print_file, p.discarded_at FROM run_products p JOIN runs r ON r.id = p.run_id
+       WHERE p.files_removed = 0 AND (p.preview_file IS NOT NULL OR p.print_file IS NOT NULL)
+         AND p.status NOT IN ('published', 'publishing', 'generating')
+         AND (p.discarded_at IS NOT NULL OR (r.created_at < ? AND p.updated_at < ?))
+       ORDER BY r.created_at, p.idx`,
+    ).all(olderThan, olderThan) as Row[];
     return rows.map((row) => ({
       runId: String(row.run_id),
       index: Number(row.idx),
+      reason: row.discarded_at === null ? 'retention' : 'discarded',
       files: [text(row.preview_file), text(row.print_file)].filter((f): f is string => Boolean(f)),
     }));
   }
 
-  filesRemoved(runId: string, index: number): void {
-    const now = new Date().toISOString();
-    this.#write(() => {
+  /**
+   * Records that the product's design files are going, if they are still `files` and the product is
+   * still not published nor being worked on: one write, so a product claimed for publishing (or given
+   * a new design) meanwhile keeps its files. True when recorded; the caller then deletes the files.
+   */
+  filesRemoved(runId: string, index: number, files: readonly string[], reason: RemovableFiles['reason']): boolean {
+    const now = this.now();
+    return this.#write(() => {
+      const current = this.getProduct(runId, index);
+      if (!current || !['pending', 'ready', 'error'].includes(current.status)) return false;
+      const named = [current.preview, current.print].filter((f): f is string => Boolean(f));
+      if (named.length === 0 || named.join('\n') !== files.join('\n')) return false;
       this.#sql(
-        'UPDATE run_products SET files_removed = 1, preview_file = NULL, print_file = NULL, updated_at = ? WHERE run_id = ? AND idx = ?',
-      ).run(now, runId, index);
+        `UPDATE run_products SET files_removed = 1, files_removed_at = ?, preview_file = NULL, print_file = NULL, updated_at = ?
+         WHERE run_id = ? AND idx = ?`,
+      ).run(now, now, runId, index);
+      this.#event(runId, index, 'files-removed', null, { reason, files }, now);
       this.#touch(runId, now);
+      return true;
     });
   }
 

@@ -3,6 +3,7 @@ import { GENERATOR_MESSAGES } from '../messages.ts';
 import { GenerationFailed, PipelineCancelled, designProducts, errorMessage, generateProducts, publishProducts } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
+import { ownerAlive } from './owner.ts';
 import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RunnerHost {
   onChange?(runId: string): void;
   /** After each product is published (the store rebuilds). */
   onPublished?(product: RunProduct): void;
+  /** This process as a run's owner (owner.ts), recorded on the runs it resumes; the server has none. */
+  owner?: string;
   log?(line: string): void;
 }
 
@@ -70,6 +73,97 @@ export function colorsForAttempt(colors: readonly string[], attempt: number): st
  */
 export function publishHandle(product: Pick<RunProduct, 'name' | 'publishKey' | 'handle'>): string {
   return product.handle ?? `${slugify(product.name).slice(0, 60).replace(/-+$/, '')}-${product.publishKey}`;
+}
+
+type DesignFiles = RunnerHost['designFiles'];
+
+/**
+ * Writes a pipeline snapshot of one product's design step to the store: the server's runs and the
+ * CLI's `generate` record designs the same way.
+ */
+export function recordDesignChange(store: RunStore, runId: string, product: GeneratedProduct, designFiles: DesignFiles): void {
+  if (product.status === 'generating') {
+    store.updateProduct(runId, product.index, { status: 'generating' });
+  } else if (product.status === 'ready' && product.imageUrl) {
+    const files = designFiles({ imageUrl: product.imageUrl, ...(product.files ? { files: product.files } : {}) });
+    store.updateProduct(runId, product.index, { status: 'ready', preview: files.preview, print: files.print });
+  } else if (product.status === 'error') {
+    store.updateProduct(runId, product.index, { status: 'error', error: product.error ?? 'Unknown error', failedStep: 'design' });
+  } else if (product.status === 'pending') {
+    // A design cut short goes back to waiting, unless Stop has already marked it.
+    store.updateProduct(runId, product.index, { status: 'pending' }, { from: ['generating'] });
+  }
+}
+
+/**
+ * Writes a pipeline snapshot of one product's publishing to the store; the product after it, or
+ * undefined when the store had it in another state. A product starting to publish is claimed
+ * (ready → publishing) under its publish key, unless its publisher already claimed it (the runner does).
+ */
+export function recordPublishChange(
+  store: RunStore,
+  runId: string,
+  product: GeneratedProduct,
+  actor: Actor | null,
+): RunProduct | undefined {
+  const { index } = product;
+  switch (product.status) {
+    case 'generating':
+      return store.updateProduct(
+        runId,
+        index,
+        { status: 'publishing', ...(product.publishKey ? { handle: product.publishKey } : {}) },
+        { from: ['ready'], event: { kind: 'publish', actor } },
+      );
+    case 'published':
+      return store.updateProduct(
+        runId,
+        index,
+        {
+          status: 'published',
+          ...(product.shopProductId ? { shopId: product.shopProductId } : {}),
+          ...(product.handle ? { handle: product.handle } : {}),
+          publishedAt: store.now(),
+        },
+        { event: { kind: 'published', actor: null, detail: { shopId: product.shopProductId, handle: product.handle } } },
+      );
+    case 'error': {
+      const message = product.error ?? 'Unknown error';
+      return store.updateProduct(
+        runId,
+        index,
+        { status: 'error', error: message, failedStep: 'publish' },
+        { event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
+      );
+    }
+    case 'ready':
+      // Cut short (Ctrl-C): back to ready, keeping the key, so a later publish finds the product if it was made.
+      return store.updateProduct(runId, index, { status: 'ready' }, { from: ['publishing'] });
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Records a run as stopped: the designs not made are marked so (`runs resume` makes them), and with
+ * `releasePublishing` a publish nobody will finish goes back to ready (its publish key stays, so a
+ * later publish finds the product if it was made).
+ */
+export function markStopped(
+  store: RunStore,
+  runId: string,
+  options: { actor: Actor | null; releasePublishing?: boolean; detail?: Record<string, unknown> },
+): void {
+  const run = store.getRun(runId);
+  if (!run) return;
+  for (const product of run.products) {
+    if (product.status === 'pending' || product.status === 'generating')
+      store.updateProduct(runId, product.index, { status: 'error', error: STOPPED_BEFORE_DESIGN, failedStep: 'design' });
+    else if (product.status === 'publishing' && options.releasePublishing)
+      store.updateProduct(runId, product.index, { status: 'ready' }, { from: ['publishing'] });
+  }
+  store.setState(runId, 'stopped', { actor: options.actor, ...(options.detail ? { detail: options.detail } : {}) });
+  store.setProgress(runId, '');
 }
 
 function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => string): GeneratedProduct {
@@ -130,17 +224,7 @@ export function createRunner(host: RunnerHost): Runner {
   }
 
   function record(runId: string, product: GeneratedProduct): void {
-    if (product.status === 'generating') {
-      store.updateProduct(runId, product.index, { status: 'generating' });
-    } else if (product.status === 'ready' && product.imageUrl) {
-      const files = host.designFiles({ imageUrl: product.imageUrl, ...(product.files ? { files: product.files } : {}) });
-      store.updateProduct(runId, product.index, { status: 'ready', preview: files.preview, print: files.print });
-    } else if (product.status === 'error') {
-      store.updateProduct(runId, product.index, { status: 'error', error: product.error ?? 'Unknown error', failedStep: 'design' });
-    } else if (product.status === 'pending') {
-      // A design cut short goes back to waiting, unless Stop has already marked it.
-      store.updateProduct(runId, product.index, { status: 'pending' }, { from: ['generating'] });
-    }
+    recordDesignChange(store, runId, product, host.designFiles);
     changed(runId);
   }
 
@@ -252,22 +336,12 @@ export function createRunner(host: RunnerHost): Runner {
     }
     await publishProducts([{ ...asGenerated(product, host.imageUrlOf), status: 'ready' }], host.publisher, {
       onPublished: (published) => {
-        const after = store.updateProduct(
-          runId,
-          index,
-          { status: 'published', shopId: published.shopProductId, handle: published.handle, publishedAt: new Date().toISOString() },
-          { event: { kind: 'published', actor: null, detail: { shopId: published.shopProductId, handle: published.handle } } },
-        );
+        const after = recordPublishChange(store, runId, published, null);
         changed(runId);
         if (after) host.onPublished?.(after);
       },
-      onPublishFailed: (_failed, message) => {
-        store.updateProduct(
-          runId,
-          index,
-          { status: 'error', error: message, failedStep: 'publish' },
-          { event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
-        );
+      onPublishFailed: (failed) => {
+        recordPublishChange(store, runId, failed, null);
         changed(runId);
       },
     });
@@ -330,8 +404,24 @@ export function createRunner(host: RunnerHost): Runner {
 
     resumeAll() {
       if (closed) return;
+      // Runs another process is driving right now are its own; a CLI run whose process is gone was interrupted.
+      const others = new Set<string>();
       for (const runId of store.runningRunIds()) {
-        for (const product of mustGet(runId).products) {
+        const run = mustGet(runId);
+        if (run.owner && run.owner !== host.owner) {
+          if (ownerAlive(run.owner)) {
+            others.add(runId);
+            continue;
+          }
+          if (run.source === 'cli') {
+            log(`Generator run ${runId} was interrupted (its tshirt-gen process ${run.owner} is gone): tshirt-gen runs resume ${runId}`);
+            markStopped(store, runId, { actor: null, releasePublishing: true, detail: { interrupted: run.owner } });
+            changed(runId);
+            continue;
+          }
+          store.setOwner(runId, host.owner);
+        }
+        for (const product of run.products) {
           // A design cut short by the stop was never recorded: it is made now, once.
           if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
         }
@@ -339,7 +429,9 @@ export function createRunner(host: RunnerHost): Runner {
         void drive(runId);
       }
       const byRun = new Map<string, number[]>();
-      for (const { runId, index } of store.publishingProducts()) byRun.set(runId, [...(byRun.get(runId) ?? []), index]);
+      for (const { runId, index } of store.publishingProducts()) {
+        if (!others.has(runId)) byRun.set(runId, [...(byRun.get(runId) ?? []), index]);
+      }
       for (const [runId, indices] of byRun) {
         log(`Resuming publishing in generator run ${runId}`);
         void pump(runId, indices);
@@ -348,6 +440,9 @@ export function createRunner(host: RunnerHost): Runner {
 
     async resume(runId) {
       const run = mustGet(runId);
+      if (run.state === 'running' && run.owner && run.owner !== host.owner && ownerAlive(run.owner))
+        throw new RunConflict(`Run ${runId} is still going in another process (${run.owner}); stop it there first`);
+      if (run.owner !== host.owner) store.setOwner(runId, host.owner);
       for (const product of run.products) {
         if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
       }
@@ -370,13 +465,11 @@ export function createRunner(host: RunnerHost): Runner {
     stop(runId, actor) {
       const run = mustGet(runId);
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
+      // Another process's run would go on regardless: say where to stop it instead.
+      if (run.owner && run.owner !== host.owner && ownerAlive(run.owner))
+        throw new RunConflict(`This run is going in tshirt-gen (${run.owner}): stop it there with Ctrl-C`);
       designing.get(runId)?.control.abort();
-      for (const product of run.products) {
-        if (product.status === 'pending' || product.status === 'generating')
-          store.updateProduct(runId, product.index, { status: 'error', error: STOPPED_BEFORE_DESIGN, failedStep: 'design' });
-      }
-      store.setState(runId, 'stopped', { actor });
-      store.setProgress(runId, '');
+      markStopped(store, runId, { actor });
       changed(runId);
     },
 
@@ -384,7 +477,7 @@ export function createRunner(host: RunnerHost): Runner {
       const product = mustProduct(runId, index);
       const quoteChanged = edit.quote_primary !== undefined && edit.quote_primary !== product.quote_primary;
       const before = Object.fromEntries(Object.keys(edit).map((key) => [key, product[key as keyof ProductEdit]]));
-      const patch = { ...edit, editedAt: new Date().toISOString() };
+      const patch = { ...edit, editedAt: store.now() };
       // The design shows the quote: a new quote needs a new design.
       if (quoteChanged && product.status !== 'pending') return redesign(runId, product, patch, 'edited', actor);
       const after = store.updateProduct(runId, index, patch, {
@@ -415,10 +508,10 @@ export function createRunner(host: RunnerHost): Runner {
         );
       changed(runId);
       const files = [gone.preview, gone.print].filter((f): f is string => Boolean(f));
-      if (files.length > 0) {
-        await host.removeFiles(files);
-        store.filesRemoved(runId, index);
+      // Recorded first: if the files cannot be deleted now, disk clean-up takes them as strays later.
+      if (files.length > 0 && store.filesRemoved(runId, index, files, 'discarded')) {
         changed(runId);
+        await host.removeFiles(files);
       }
     },
 
@@ -446,7 +539,8 @@ export function createRunner(host: RunnerHost): Runner {
       const claimed: number[] = [];
       for (const product of run.products) {
         if (wanted && !wanted.has(product.index)) continue;
-        if (product.status !== 'ready') continue;
+        // A design whose files disk clean-up removed cannot be published: Regenerate Design makes another.
+        if (product.status !== 'ready' || !product.preview) continue;
         // Claimed in one write, ready → publishing: a second click or tab finds it taken.
         const claim = { status: 'publishing' as const, handle: publishHandle(product) };
         if (store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } }))

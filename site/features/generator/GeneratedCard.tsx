@@ -3,7 +3,7 @@ import { formatAmount } from '../../../shared/common/index.ts';
 import { Spinner } from '../shell/icons.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { EditForm } from './EditForm.tsx';
-import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
+import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon, ShirtIcon } from './icons.tsx';
 import { usePageLive } from './use-page-live.ts';
 
 /** One generated product: its design (or where it stands), what it is, its publish button and its review actions. */
@@ -38,6 +38,16 @@ function Media({ product }: { product: RunProductView }) {
       <div className="gen-media-state">
         <Spinner size={32} />
         <span>Creating design...</span>
+      </div>
+    );
+  }
+  if (product.filesRemovedAt) {
+    // Disk clean-up took the files (docs/behaviour/generator.md, "Disk hygiene"): say so, not a broken image.
+    return (
+      <div className="gen-media-state gen-media-removed">
+        <ShirtIcon size={36} />
+        <span>Design files removed by disk clean-up on {product.filesRemovedAt.slice(0, 10)}</span>
+        <span className="gen-media-hint">{product.status === 'error' ? 'Retry' : 'Regenerate Design'} makes a new one</span>
       </div>
     );
   }
@@ -85,7 +95,7 @@ function ActionButton({
     <button
       type="button"
       className="btn btn-dark btn-block"
-      disabled={product.status !== 'ready' || publishing}
+      disabled={product.status !== 'ready' || publishing || product.filesRemovedAt !== undefined}
       onClick={() => onPublish(product.index)}
     >
       Publish to {providerName}

@@ -16,7 +16,8 @@ interface ProductsSectionProps {
 }
 
 export function ProductsSection({ products, running, providerName, onPublish, onAction, onEdit, pageLive }: ProductsSectionProps) {
-  const ready = products.filter((p) => p.status === 'ready');
+  // A ready product whose design files disk clean-up removed has nothing to publish.
+  const ready = products.filter((p) => p.status === 'ready' && p.filesRemovedAt === undefined);
   const publishing = products.some((p) => p.activity === 'publish');
   const published = products.filter((p) => p.status === 'published').length;
   const publishOne = useCallback((index: number) => onPublish([index]), [onPublish]);

@@ -1,6 +1,6 @@
 import type { RunSummary } from './generator-api.ts';
 
-/** The "Runs" list: each run's time, theme, count and how many products are ready, published or failed. */
+/** The "Runs" list: each run's time, theme, count, how many products are ready, published or failed, and a CLI run marked so. */
 
 const STATE_LABEL: Record<RunSummary['state'], string> = {
   running: 'running',
@@ -33,6 +33,7 @@ export function RunsList({ runs, openId, onOpen }: { runs: readonly RunSummary[]
               <span className="gen-runs-theme">{run.theme}</span>
               <span className="gen-runs-counts">
                 {run.count} products · {run.ready} ready · {run.published} published · {run.failed} failed · {STATE_LABEL[run.state]}
+                {run.source === 'cli' ? ' · from tshirt-gen' : ''}
               </span>
             </a>
           </li>

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRAND } from '../../../../shared/common/index.ts';
@@ -7,6 +6,7 @@ import {
   RunStore,
   createRunner,
   pageStatus,
+  removeDesignFiles,
   type ConceptProvider,
   type DesignProvider,
   type ProductEdit,
@@ -48,6 +48,7 @@ export function productView(product: RunProduct): RunProductView {
     ...(product.handle ? { handle: product.handle } : {}),
     ...(product.publishedAt ? { publishedAt: product.publishedAt } : {}),
     ...(product.editedAt ? { editedAt: product.editedAt } : {}),
+    ...(product.filesRemovedAt ? { filesRemovedAt: product.filesRemovedAt } : {}),
   };
 }
 
@@ -121,12 +122,7 @@ export function createRunService(options: RunServiceOptions): RunService {
       ...(design.files?.print ? { print: storedName(design.files.print) } : {}),
     }),
     imageUrlOf: (preview) => designUrl(preview),
-    async removeFiles(names) {
-      for (const name of names) {
-        if (!DESIGN_FILE_NAME.test(name)) continue;
-        await fs.rm(path.join(options.designsDir, name), { force: true });
-      }
-    },
+    removeFiles: (names) => removeDesignFiles(options.designsDir, names),
     onChange: (runId) => changes.emit(runId),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
     log: options.log,
