@@ -205,6 +205,7 @@ describe('disk clean-up of the designs folder', () => {
         onPublish: () => undefined,
         onAction: () => undefined,
         onEdit: async () => undefined,
+        pageLive: async () => false,
       }),
     );
     expect(html).toContain('Design files removed by disk clean-up on 2026-11-01');
