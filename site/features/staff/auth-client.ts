@@ -26,7 +26,3 @@ export function authClient(): AuthClient {
   return client;
 }
 
-/** The library's error as one line for a person. */
-export function errorText(error: { message?: string | undefined; status?: number } | null | undefined, fallback: string): string {
-  return error?.message?.trim() || fallback;
-}
