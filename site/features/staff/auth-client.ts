@@ -25,4 +25,3 @@ export function authClient(): AuthClient {
   client ??= create();
   return client;
 }
-
