@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { getMigrations } from 'better-auth/db/migration';
+import { STORE_NAME } from '../common/index.ts';
+import type { Config } from '../config/index.ts';
 import { createAuditLog, type AuditLog, type AuditRecord } from './audit.ts';
 import { clientAddressOf, createStaffAuth, type StaffAuth } from './auth.ts';
 import { openStaffDatabase, staffFiles, staffSecret } from './database.ts';
@@ -27,6 +29,17 @@ export interface StaffOptions {
   secret?: string | undefined;
   log?: (line: string) => void;
   now?: () => number;
+}
+
+/** What the configuration sets (DATA_DIR, SMTP_URL, MAIL_FROM, STAFF_AUTH_SECRET), as `npm start`, astro dev and tshirt-gen staff open the service. */
+export function staffOptionsFromConfig(config: Config): Pick<StaffOptions, 'dataDir' | 'appName' | 'smtpUrl' | 'mailFrom' | 'secret'> {
+  return {
+    dataDir: config.localShop.dataDir,
+    appName: STORE_NAME,
+    smtpUrl: config.staff.smtpUrl,
+    mailFrom: config.staff.mailFrom,
+    secret: config.staff.secret,
+  };
 }
 
 export interface Member {
