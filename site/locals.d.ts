@@ -7,5 +7,7 @@ declare namespace App {
     webhooks?: import('./features/webhooks/server/receiver.ts').WebhookReceiver;
     /** Staff accounts (sessions, API keys, audit), from the same places. */
     staff?: import('../shared/staff/index.ts').Staff;
+    /** Where the server that serves the built site listens (npm start), for checks of its own pages. */
+    siteUrl?: string;
   }
 }

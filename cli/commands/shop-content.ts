@@ -4,15 +4,13 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { LocalShopStore, PolicyHandle } from '../../shared/local-shop/index.ts';
 import { terminalSafe } from '../output/terminal-text.ts';
 import { UsageError } from '../usage-error.ts';
+import { closingAfter, dataDirOf, out, printJson as json, printListing, readStdin } from './common.ts';
 
 /**
  * `tshirt-gen shop collection|discount|menu|page|policy`: staff writes to the embedded shop's content
  * from the server's own shell (docs/behaviour/embedded-shop.md#staff-commands). They open the same
  * SQLite file as a running shop (`--data` or DATA_DIR), which serves the change on its next request.
  */
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const json = (value: unknown) => out(JSON.stringify(value, null, 2));
 
 const POLICIES = ['privacy-policy', 'refund-policy', 'shipping-policy', 'terms-of-service'] as const;
 
@@ -48,40 +46,18 @@ async function readText(file: string | undefined, what: string): Promise<string>
       throw new UsageError(`Cannot read ${what} from ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
   }
-  if (process.stdin.isTTY) throw new UsageError(`Give the ${what} with --file <path>, or pipe it in on standard input`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return readStdin(`Give the ${what} with --file <path>, or pipe it in on standard input`);
 }
 
 /** Opens the shop's store in the data directory, runs `work`, closes it; invalid content is a usage error (exit 2). */
 async function withStore(command: Command, work: (store: LocalShopStore) => unknown): Promise<void> {
   // Loaded here: `tshirt-gen --help` should not pay for SQLite and zod.
-  const [{ loadConfig }, { LocalShopStore, InvalidContentError }] = await Promise.all([
-    import('../../shared/config/index.ts'),
-    import('../../shared/local-shop/index.ts'),
-  ]);
   // `--data` belongs to `tshirt-gen shop`, so it is read from there wherever it was typed.
-  const data = (command.optsWithGlobals() as { data?: string }).data;
-  const store = LocalShopStore.open(data !== undefined ? path.resolve(data) : loadConfig().localShop.dataDir);
-  try {
-    await work(store);
-  } catch (error) {
-    if (error instanceof InvalidContentError) throw new UsageError(error.message);
-    throw error;
-  } finally {
-    store.close();
-  }
-}
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  );
+  const [{ LocalShopStore, InvalidContentError }, dataDir] = await Promise.all([
+    import('../../shared/local-shop/index.ts'),
+    dataDirOf((command.optsWithGlobals() as { data?: string }).data),
+  ]);
+  await closingAfter(LocalShopStore.open(dataDir), work, (error) => error instanceof InvalidContentError);
 }
 
 function collectionSummary(store: LocalShopStore, handle: string) {
@@ -115,15 +91,18 @@ export function registerShopContentCommands(shop: Command): void {
     .description('list the collections')
     .option('--json', 'one JSON document')
     .action((flags: { json?: boolean }, command: Command) =>
-      withStore(command, (store) => {
-        const collections = store.content.collections().map((c) => collectionSummary(store, c.handle));
-        if (flags.json) return json({ collections });
-        if (collections.length === 0) return out('No collections.');
-        const rows = [['HANDLE', 'TITLE', 'TYPE RULE', 'PLACED']];
-        for (const c of collections)
-          rows.push([c.handle, terminalSafe(c.title), terminalSafe(c.productType ?? '-'), String(c.manualProducts)]);
-        for (const line of table(rows)) out(line);
-      }),
+      withStore(command, (store) =>
+        printListing(
+          store.content.collections().map((c) => collectionSummary(store, c.handle)),
+          {
+            json: flags.json,
+            key: 'collections',
+            empty: 'No collections.',
+            headers: ['HANDLE', 'TITLE', 'TYPE RULE', 'PLACED'],
+            row: (c) => [c.handle, terminalSafe(c.title), terminalSafe(c.productType ?? '-'), String(c.manualProducts)],
+          },
+        ),
+      ),
     );
 
   collection
@@ -217,15 +196,15 @@ export function registerShopContentCommands(shop: Command): void {
     .description('list the discount codes')
     .option('--json', 'one JSON document')
     .action((flags: { json?: boolean }, command: Command) =>
-      withStore(command, (store) => {
-        const codes = store.content.discountCodes();
-        if (flags.json) return json({ discountCodes: codes });
-        if (codes.length === 0) return out('No discount codes.');
-        const rows = [['CODE', 'OFF', 'MINIMUM']];
-        for (const d of codes)
-          rows.push([d.code, d.percentOff !== null ? `${d.percentOff}%` : cents(d.amountOffCents)!, cents(d.minimumSubtotalCents)!]);
-        for (const line of table(rows)) out(line);
-      }),
+      withStore(command, (store) =>
+        printListing(store.content.discountCodes(), {
+          json: flags.json,
+          key: 'discountCodes',
+          empty: 'No discount codes.',
+          headers: ['CODE', 'OFF', 'MINIMUM'],
+          row: (d) => [d.code, d.percentOff !== null ? `${d.percentOff}%` : cents(d.amountOffCents)!, cents(d.minimumSubtotalCents)!],
+        }),
+      ),
     );
 
   discount

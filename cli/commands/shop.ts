@@ -2,6 +2,7 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { STORE_NAME } from '../../shared/common/index.ts';
 import { listenForStopSignals } from '../signals.ts';
+import { DATA_OPTION } from './common.ts';
 import { registerShopContentCommands } from './shop-content.ts';
 
 /**
@@ -90,7 +91,7 @@ export function registerShopCommand(program: Command): void {
     .description('Run the embedded shop (Shopify Storefront API 2025-07) in the foreground')
     .option('-p, --port <port>', 'port to listen on (default LOCAL_SHOP_PORT or 8787; 0 picks a free one)', parsePort)
     .option('--host <host>', 'address to listen on (default LOCAL_SHOP_HOST or 127.0.0.1)')
-    .option('-d, --data <dir>', 'data directory (default DATA_DIR or .data)')
+    .option(...DATA_OPTION)
     .option('--public-url <url>', 'origin for image and checkout links (default the listening address)', parseUrl)
     .option('--no-seed', 'do not write the seed catalogue into an empty store')
     .option('--fixtures <n>', 'add plain fixture tees until the store holds n products (for benchmarks)', parseFixtures)

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../usage-error.ts';
+import { out, printJson } from './common.ts';
 
 /**
  * `tshirt-gen shopify webhooks register`: subscribes the configured Shopify store's webhooks for the
@@ -53,17 +54,14 @@ async function runRegister(flags: RegisterFlags): Promise<void> {
   try {
     const result = await registerWebhooks(client, callbackUrl);
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      printJson(result);
     } else {
       const created = result.subscriptions.filter((s) => s.status === 'created').length;
-      process.stdout.write(`Webhooks to ${result.callbackUrl}:\n`);
-      for (const s of result.subscriptions)
-        process.stdout.write(`  ${s.topic.padEnd(24)} ${s.status === 'created' ? 'subscribed' : 'already subscribed'}\n`);
-      process.stdout.write(created === 0 ? 'Nothing to do: every topic was already subscribed.\n' : `${created} subscribed.\n`);
-      for (const e of result.elsewhere)
-        process.stdout.write(`Note: ${e.topic} is also subscribed to ${e.callbackUrl} (${e.id}); left alone.\n`);
-      if (!config.webhookSecret)
-        process.stdout.write("Set SHOPIFY_WEBHOOK_SECRET (the app's client secret) on the server, or every delivery is refused.\n");
+      out(`Webhooks to ${result.callbackUrl}:`);
+      for (const s of result.subscriptions) out(`  ${s.topic.padEnd(24)} ${s.status === 'created' ? 'subscribed' : 'already subscribed'}`);
+      out(created === 0 ? 'Nothing to do: every topic was already subscribed.' : `${created} subscribed.`);
+      for (const e of result.elsewhere) out(`Note: ${e.topic} is also subscribed to ${e.callbackUrl} (${e.id}); left alone.`);
+      if (!config.webhookSecret) out("Set SHOPIFY_WEBHOOK_SECRET (the app's client secret) on the server, or every delivery is refused.");
     }
   } finally {
     await client.close();

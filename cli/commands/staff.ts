@@ -1,16 +1,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Staff } from '../../shared/staff/index.ts';
 import { terminalSafe } from '../output/terminal-text.ts';
-import { UsageError } from '../usage-error.ts';
+import { closingAfter, note, out, printListing, readStdin } from './common.ts';
 
 /**
  * `tshirt-gen staff`: staff accounts from the server's own shell (docs/behaviour/staff-accounts.md): add, list
  * and remove members, create, list and revoke API keys, print the audit trail. It opens the same
  * database as `npm start` (DATA_DIR/staff/staff.sqlite); both can run at once.
  */
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
-const note = (line: string) => process.stderr.write(`${line}\n`);
 
 function parseRole(value: string): 'owner' | 'staff' {
   if (value !== 'owner' && value !== 'staff') throw new InvalidArgumentError('must be owner or staff.');
@@ -25,54 +22,23 @@ export function parseExpiry(value: string): number {
   return days;
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY)
-    throw new UsageError(
-      '--password-stdin reads the password from standard input: pipe it in (printf %s "$PASSWORD" | tshirt-gen staff add ...)',
-    );
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
+async function readPassword(): Promise<string> {
+  const text = await readStdin(
+    '--password-stdin reads the password from standard input: pipe it in (printf %s "$PASSWORD" | tshirt-gen staff add ...)',
+  );
+  return text.replace(/\r?\n$/, '');
 }
 
 /** Opens the staff service, runs `work`, closes it; a StaffError becomes a one-line usage error. */
 async function withStaff(work: (staff: Staff) => Promise<unknown>): Promise<void> {
   // Loaded here: the auth library takes about half a second to import, which `--help` should not pay.
-  const [{ loadConfig }, { STORE_NAME }, { openStaff, StaffError }] = await Promise.all([
+  const [{ loadConfig }, { openStaff, StaffError, staffOptionsFromConfig }] = await Promise.all([
     import('../../shared/config/index.ts'),
-    import('../../shared/common/index.ts'),
     import('../../shared/staff/index.ts'),
   ]);
   const config = loadConfig();
-  const staff = await openStaff({
-    dataDir: config.localShop.dataDir,
-    siteUrl: config.server.siteUrl,
-    appName: STORE_NAME,
-    smtpUrl: config.staff.smtpUrl,
-    mailFrom: config.staff.mailFrom,
-    secret: config.staff.secret,
-    log: note,
-  });
-  try {
-    await work(staff);
-  } catch (error) {
-    if (error instanceof StaffError && error.status < 500) throw new UsageError(error.message);
-    throw error;
-  } finally {
-    staff.close();
-  }
-}
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column]!))
-      .join('  ')
-      .trimEnd(),
-  );
+  const staff = await openStaff({ ...staffOptionsFromConfig(config), siteUrl: config.server.siteUrl, log: note });
+  await closingAfter(staff, work, (error): error is InstanceType<typeof StaffError> => error instanceof StaffError && error.status < 500);
 }
 
 export function registerStaffCommand(program: Command): void {
@@ -86,7 +52,7 @@ export function registerStaffCommand(program: Command): void {
     .option('--password-stdin', 'read the password from standard input')
     .action((email: string, flags: { role: 'owner' | 'staff'; name?: string; passwordStdin?: boolean }) =>
       withStaff(async (accounts) => {
-        const password = flags.passwordStdin ? await readStdin() : undefined;
+        const password = flags.passwordStdin ? await readPassword() : undefined;
         const member = await accounts.addMember({
           email,
           role: flags.role,
@@ -107,13 +73,13 @@ export function registerStaffCommand(program: Command): void {
     .description('list the members')
     .option('--json', 'one JSON document')
     .action((flags: { json?: boolean }) =>
-      withStaff(async (accounts) => {
-        const members = accounts.listMembers();
-        if (flags.json) return out(JSON.stringify({ members }, null, 2));
-        if (members.length === 0) return out('No staff accounts yet.');
-        const rows = [['EMAIL', 'ROLE', 'NAME', '2FA', 'PASSKEYS', 'SESSIONS', 'KEYS']];
-        for (const m of members)
-          rows.push([
+      withStaff(async (accounts) =>
+        printListing(accounts.listMembers(), {
+          json: flags.json,
+          key: 'members',
+          empty: 'No staff accounts yet.',
+          headers: ['EMAIL', 'ROLE', 'NAME', '2FA', 'PASSKEYS', 'SESSIONS', 'KEYS'],
+          row: (m) => [
             m.email,
             m.role,
             terminalSafe(m.name),
@@ -121,9 +87,9 @@ export function registerStaffCommand(program: Command): void {
             String(m.passkeys),
             String(m.sessions),
             String(m.keys),
-          ]);
-        for (const line of table(rows)) out(line);
-      }),
+          ],
+        }),
+      ),
     );
 
   staff
@@ -163,13 +129,13 @@ export function registerStaffCommand(program: Command): void {
     .description('list keys (all, or one member’s); never the keys themselves')
     .option('--json', 'one JSON document')
     .action((email: string | undefined, flags: { json?: boolean }) =>
-      withStaff(async (accounts) => {
-        const keys = accounts.listKeys(email);
-        if (flags.json) return out(JSON.stringify({ keys }, null, 2));
-        if (keys.length === 0) return out('No API keys.');
-        const rows = [['ID', 'NAME', 'STARTS', 'OWNER', 'CREATED', 'EXPIRES', 'LAST USED']];
-        for (const k of keys)
-          rows.push([
+      withStaff(async (accounts) =>
+        printListing(accounts.listKeys(email), {
+          json: flags.json,
+          key: 'keys',
+          empty: 'No API keys.',
+          headers: ['ID', 'NAME', 'STARTS', 'OWNER', 'CREATED', 'EXPIRES', 'LAST USED'],
+          row: (k) => [
             k.id,
             terminalSafe(k.name ?? ''),
             k.start ?? '',
@@ -177,9 +143,9 @@ export function registerStaffCommand(program: Command): void {
             k.createdAt,
             k.expiresAt ?? 'never',
             k.lastUsedAt ?? 'never',
-          ]);
-        for (const line of table(rows)) out(line);
-      }),
+          ],
+        }),
+      ),
     );
 
   key
@@ -202,13 +168,13 @@ export function registerStaffCommand(program: Command): void {
       return n;
     })
     .action((flags: { json?: boolean; limit?: number }) =>
-      withStaff(async (accounts) => {
-        const entries = accounts.audit.list({ limit: flags.limit ?? 100 });
-        if (flags.json) return out(JSON.stringify({ entries }, null, 2));
-        if (entries.length === 0) return out('The audit trail is empty.');
-        const rows = [['WHEN', 'EVENT', 'WHO', 'ABOUT', 'FROM', 'DETAIL']];
-        for (const e of entries)
-          rows.push([
+      withStaff(async (accounts) =>
+        printListing(accounts.audit.list({ limit: flags.limit ?? 100 }), {
+          json: flags.json,
+          key: 'entries',
+          empty: 'The audit trail is empty.',
+          headers: ['WHEN', 'EVENT', 'WHO', 'ABOUT', 'FROM', 'DETAIL'],
+          row: (e) => [
             e.at,
             e.event,
             e.actorEmail ?? '-',
@@ -221,8 +187,8 @@ export function registerStaffCommand(program: Command): void {
                     .join(' ')
                 : '',
             ),
-          ]);
-        for (const line of table(rows)) out(line);
-      }),
+          ],
+        }),
+      ),
     );
 }

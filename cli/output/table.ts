@@ -17,8 +17,13 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 /** Colours a body cell after padding, so escape codes never upset the alignment. */
 export type CellPainter = (padded: string, row: number, column: number) => string;
 
-/** Rows of already terminal-safe cells in, lines out (no trailing spaces). */
-export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], paint?: CellPainter): string[] {
+/** Rows of already terminal-safe cells in, lines out (no trailing spaces); `rule: false` leaves out the dashes under the header. */
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  paint?: CellPainter,
+  { rule = true }: { rule?: boolean } = {},
+): string[] {
   const cells = rows.map((row) => columns.map((column, i) => truncate(row[i] ?? '', column.maxWidth ?? Number.POSITIVE_INFINITY)));
   const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i]!))));
   const line = (row: readonly string[], r?: number) =>
@@ -32,5 +37,6 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
       })
       .join('  ')
       .trimEnd();
-  return [line(columns.map((c) => c.header)), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map((row, r) => line(row, r))];
+  const dashes = rule ? [widths.map((w) => '-'.repeat(w)).join('  ')] : [];
+  return [line(columns.map((c) => c.header)), ...dashes, ...cells.map((row, r) => line(row, r))];
 }

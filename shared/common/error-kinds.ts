@@ -3,50 +3,61 @@
  * exit code tshirt-gen ends with (docs/behaviour/errors.md#error-kinds). Errors carry a `kind`; their
  * class names play no part, so renaming a class cannot change a status.
  */
+
+/** A service we call failing us: the Storefront API, OpenAI or the Shopify Admin API, each way it fails. */
+const UPSTREAM = { status: 502, exitCode: 1 } as const;
+/** Whoever asked went away, or pressed Ctrl-C. */
+const CANCELLED = { status: 499, exitCode: 130 } as const;
+
 export const ERROR_KINDS = {
   /** The request or the command line is wrong as sent (a field, a flag, a body that is not JSON). */
   'bad-request': { status: 400, exitCode: 2 },
+  /** No staff session and no valid API key came with the request. */
+  unauthenticated: { status: 401, exitCode: 2 },
+  /** The caller may not do this: a cross-origin request, a member on an owner's page, publishing to a real store without a second factor. */
+  forbidden: { status: 403, exitCode: 2 },
   /** What the request names does not exist (a run, a product of a run). */
   'not-found': { status: 404, exitCode: 2 },
   /** The thing asked about is not in a state for it (a product being published, a second run while one is going). */
   conflict: { status: 409, exitCode: 1 },
+  /** A one-time link that is used up or expired (the owner's setup link). */
+  gone: { status: 410, exitCode: 2 },
   /** The request body is larger than the server reads. */
   'too-large': { status: 413, exitCode: 2 },
   /** The request body is not JSON. */
   'unsupported-media-type': { status: 415, exitCode: 2 },
   /** The request is well formed but cannot be done as asked (a quote too long to set, a theme with no ideas left). */
   unprocessable: { status: 422, exitCode: 1 },
-  /** Whoever asked went away, or pressed Ctrl-C. */
-  cancelled: { status: 499, exitCode: 130 },
+  cancelled: CANCELLED,
   /** The configuration is wrong (an environment setting). */
   config: { status: 500, exitCode: 2 },
   /** Our own side failed: a bug, a full disk, a database that cannot be read. */
   internal: { status: 500, exitCode: 1 },
   /** A service we call failed or answered nonsense (OpenAI, the Shopify Admin API, a deploy hook). */
-  upstream: { status: 502, exitCode: 1 },
+  upstream: UPSTREAM,
   /** Something we need is not running or cannot start (the embedded shop on a port in use). */
   unavailable: { status: 503, exitCode: 1 },
   // How a service we call fails: the Storefront API (StorefrontError), OpenAI (OpenAIProviderError),
   // the Shopify Admin API (ShopifyPublishError). Each is that service failing us, or a request given up.
-  billing: { status: 502, exitCode: 1 },
-  http: { status: 502, exitCode: 1 },
-  graphql: { status: 502, exitCode: 1 },
-  'user-errors': { status: 502, exitCode: 1 },
-  'no-checkout-url': { status: 502, exitCode: 1 },
-  network: { status: 502, exitCode: 1 },
-  timeout: { status: 502, exitCode: 1 },
-  'invalid-response': { status: 502, exitCode: 1 },
-  aborted: { status: 499, exitCode: 130 },
-  'rate-limit': { status: 502, exitCode: 1 },
-  throttled: { status: 502, exitCode: 1 },
-  quota: { status: 502, exitCode: 1 },
-  server: { status: 502, exitCode: 1 },
-  auth: { status: 502, exitCode: 1 },
-  model: { status: 502, exitCode: 1 },
-  request: { status: 502, exitCode: 1 },
-  refusal: { status: 502, exitCode: 1 },
-  'invalid-output': { status: 502, exitCode: 1 },
-  image: { status: 502, exitCode: 1 },
+  billing: UPSTREAM,
+  http: UPSTREAM,
+  graphql: UPSTREAM,
+  'user-errors': UPSTREAM,
+  'no-checkout-url': UPSTREAM,
+  network: UPSTREAM,
+  timeout: UPSTREAM,
+  'invalid-response': UPSTREAM,
+  aborted: CANCELLED,
+  'rate-limit': UPSTREAM,
+  throttled: UPSTREAM,
+  quota: UPSTREAM,
+  server: UPSTREAM,
+  auth: UPSTREAM,
+  model: UPSTREAM,
+  request: UPSTREAM,
+  refusal: UPSTREAM,
+  'invalid-output': UPSTREAM,
+  image: UPSTREAM,
 } as const satisfies Record<string, { status: number; exitCode: number }>;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;

@@ -152,7 +152,7 @@ export interface RunProductView extends Concept {
   editedAt?: string;
 }
 
-/** A run as the page shows it; `version` goes up by one on every change. */
+/** A run as the page shows it. */
 export interface RunView {
   id: string;
   createdAt: string;
@@ -161,10 +161,14 @@ export interface RunView {
   theme: string;
   guidelines?: string;
   state: RunState;
+  /** The latest progress line ('Generating design 2/6: …'). */
   progress: string;
+  /** Why the run failed ('Failed to generate products: {message}' carries it). */
   error?: string;
   source: 'page' | 'cli';
   actor: Actor | null;
+  /** Goes up by one on every change. */
   version: number;
+  /** Every product not discarded, in list order. */
   products: RunProductView[];
 }

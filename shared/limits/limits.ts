@@ -42,9 +42,12 @@ export function isProductCount(count: unknown): count is number {
   return Number.isInteger(count) && (count as number) >= MIN_PRODUCT_COUNT && (count as number) <= MAX_PRODUCT_COUNT;
 }
 
-/** The one message of the product-count rule, wherever a count comes from (a flag, a request body, a provider call). */
-export function productCountMessage(got: unknown): string {
-  return `productCount must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got))})`;
+/**
+ * The one message of the product-count rule, wherever a count comes from (a flag, a request body, a
+ * provider call); `field` names it as the caller sent it (the runs API's body calls it `count`).
+ */
+export function productCountMessage(got: unknown, field = 'productCount'): string {
+  return `${field} must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got))})`;
 }
 
 export function checkProductCount(count: unknown): number {

@@ -13,6 +13,7 @@ export {
   type SetupLinkUse,
   type Staff,
   type StaffOptions,
+  staffOptionsFromConfig,
 } from './staff.ts';
 export { StaffError } from './staff-error.ts';
 export type { Assurance, Role, Who } from './who.ts';

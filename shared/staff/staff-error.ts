@@ -1,13 +1,15 @@
-import type { ErrorKind } from '../common/index.ts';
+import { ERROR_KINDS, type ErrorKind } from '../common/index.ts';
 
-/** A staff-account failure with the HTTP status it answers with; its kind makes the CLI exit 2 (usage) or 1. */
+/** A staff-account failure: its kind gives the HTTP status it answers with (docs/behaviour/errors.md#error-kinds). */
 export class StaffError extends Error {
   override name = 'StaffError';
-  readonly status: number;
   readonly kind: ErrorKind;
-  constructor(status: number, message: string) {
+  constructor(kind: ErrorKind, message: string) {
     super(message);
-    this.status = status;
-    this.kind = status >= 500 ? 'internal' : 'bad-request';
+    this.kind = kind;
+  }
+
+  get status(): number {
+    return ERROR_KINDS[this.kind].status;
   }
 }

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { getMigrations } from 'better-auth/db/migration';
+import { STORE_NAME } from '../common/index.ts';
+import type { Config } from '../config/index.ts';
 import { createAuditLog, type AuditLog, type AuditRecord } from './audit.ts';
 import { clientAddressOf, createStaffAuth, type StaffAuth } from './auth.ts';
 import { openStaffDatabase, staffFiles, staffSecret } from './database.ts';
@@ -27,6 +29,17 @@ export interface StaffOptions {
   secret?: string | undefined;
   log?: (line: string) => void;
   now?: () => number;
+}
+
+/** What the configuration sets (DATA_DIR, SMTP_URL, MAIL_FROM, STAFF_AUTH_SECRET), as `npm start`, astro dev and tshirt-gen staff open the service. */
+export function staffOptionsFromConfig(config: Config): Pick<StaffOptions, 'dataDir' | 'appName' | 'smtpUrl' | 'mailFrom' | 'secret'> {
+  return {
+    dataDir: config.localShop.dataDir,
+    appName: STORE_NAME,
+    smtpUrl: config.staff.smtpUrl,
+    mailFrom: config.staff.mailFrom,
+    secret: config.staff.secret,
+  };
 }
 
 export interface Member {
@@ -172,7 +185,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 function emailOf(value: string): string {
   const email = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StaffError(400, `Not an email address: ${value}`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StaffError('bad-request', `Not an email address: ${value}`);
   return email;
 }
 
@@ -251,7 +264,7 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
   function requireUser(email: string): UserRow {
     const row = findUserRow.get(emailOf(email)) as UserRow | undefined;
-    if (!row) throw new StaffError(404, `No staff account with the email ${email}`);
+    if (!row) throw new StaffError('not-found', `No staff account with the email ${email}`);
     return row;
   }
 
@@ -274,7 +287,7 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
   function memberByEmail(email: string): Member {
     const member = listMembers().find((m) => m.email === emailOf(email));
-    if (!member) throw new StaffError(404, `No staff account with the email ${email}`);
+    if (!member) throw new StaffError('not-found', `No staff account with the email ${email}`);
     return member;
   }
 
@@ -298,8 +311,9 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
   async function addMember(input: { email: string; name?: string; role: Role; password?: string }, by?: Who, address?: string) {
     const email = emailOf(input.email);
-    if (findUserRow.get(email)) throw new StaffError(409, `There is already a staff account with the email ${email}`);
-    if (input.password !== undefined && input.password.length < 10) throw new StaffError(400, 'The password needs at least 10 characters');
+    if (findUserRow.get(email)) throw new StaffError('conflict', `There is already a staff account with the email ${email}`);
+    if (input.password !== undefined && input.password.length < 10)
+      throw new StaffError('bad-request', 'The password needs at least 10 characters');
     await auth.api.createUser({
       body: {
         email,
@@ -405,7 +419,7 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
     async endSessions(who, which, address) {
       const sessions = await ctx.internalAdapter.listSessions(who.id);
       const ending = 'all' in which ? sessions : sessions.filter((session) => session.id === which.id);
-      if (ending.length === 0) throw new StaffError(404, 'That session has already ended');
+      if (ending.length === 0) throw new StaffError('not-found', 'That session has already ended');
       for (const session of ending) await ctx.internalAdapter.deleteSession(session.token);
       audit.record({
         event: 'SIGNED_OUT',
@@ -424,8 +438,9 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
     async removeMember(email, by, address) {
       const user = requireUser(email);
-      if (roleOf(user.role) === 'owner' && owners() <= 1) throw new StaffError(409, 'This is the last owner: add another owner first');
-      if (by && by.id === user.id) throw new StaffError(409, 'You cannot remove your own account; ask another owner');
+      if (roleOf(user.role) === 'owner' && owners() <= 1)
+        throw new StaffError('conflict', 'This is the last owner: add another owner first');
+      if (by && by.id === user.id) throw new StaffError('conflict', 'You cannot remove your own account; ask another owner');
       await revokeSessionsOf(user.id);
       deleteKeysOf(user.id);
       await ctx.internalAdapter.deleteUser(user.id);
@@ -452,7 +467,7 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
     async createKey(email, { name, expiresInDays, aal }, by, address) {
       const user = requireUser(email);
       if (expiresInDays !== undefined && !(Number.isInteger(expiresInDays) && expiresInDays >= 1 && expiresInDays <= 3650))
-        throw new StaffError(400, 'A key expires after 1 to 3650 days');
+        throw new StaffError('bad-request', 'A key expires after 1 to 3650 days');
       const created = await auth.api.createApiKey({
         body: {
           userId: user.id,
@@ -488,8 +503,8 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
     async revokeKey(id, by, address) {
       const key = staff.listKeys().find((k) => k.id === id || (k.start !== null && id.length >= 6 && k.start === id));
-      if (!key) throw new StaffError(404, `No API key with the id ${id}`);
-      if (by && by.role !== 'owner' && key.owner !== by.email) throw new StaffError(403, STAFF_MESSAGES.ownerOnly);
+      if (!key) throw new StaffError('not-found', `No API key with the id ${id}`);
+      if (by && by.role !== 'owner' && key.owner !== by.email) throw new StaffError('forbidden', STAFF_MESSAGES.ownerOnly);
       db.prepare('DELETE FROM apikey WHERE id = ?').run(key.id);
       audit.record({
         event: 'KEY_REVOKED',
@@ -525,7 +540,10 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
         .prepare('UPDATE staff_setup_link SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
         .run(now(), sha256(token), now());
       if (Number(claimed.changes) !== 1 || staff.hasAccounts())
-        throw new StaffError(410, 'This setup link is used up or expired. Restart npm start for a new one, or use tshirt-gen staff add.');
+        throw new StaffError(
+          'gone',
+          'This setup link is used up or expired. Restart npm start for a new one, or use tshirt-gen staff add.',
+        );
       const member = await addMember({ email: owner.email, name: owner.name, role: 'owner', password: owner.password }, undefined, address);
       return member;
     },

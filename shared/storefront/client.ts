@@ -33,6 +33,7 @@ import {
   ProductsDataSchema,
   RemoteCartSchema,
   type CartLineInput,
+  type CursorPage,
   type Product,
   type RemoteCart,
 } from './schemas.ts';
@@ -100,10 +101,7 @@ export function createStorefrontClient(
   }
 
   /** Walks every cursor page of a connection; a cursor that repeats or vanishes is an error, not a loop. */
-  async function walk<T>(
-    operation: string,
-    fetchPage: (after: string | null) => Promise<{ nodes: T[]; hasNextPage: boolean; endCursor: string | null }>,
-  ): Promise<T[]> {
+  async function walk<T>(operation: string, fetchPage: (after: string | null) => Promise<CursorPage<T>>): Promise<T[]> {
     const all: T[] = [];
     const seen = new Set<string>();
     let after: string | null = null;
@@ -130,8 +128,7 @@ export function createStorefrontClient(
     collections(signal) {
       return walk('Collections', async (after) => {
         const data = await transport.post('Collections', COLLECTIONS_QUERY, { first: MAX_PAGE_SIZE, after }, signal);
-        const { collections } = parse(CollectionsDataSchema, data, 'Collections');
-        return { nodes: collections.edges.map((e) => e.node), ...collections.pageInfo };
+        return parse(CollectionsDataSchema, data, 'Collections').collections;
       });
     },
 
@@ -145,7 +142,7 @@ export function createStorefrontClient(
           missing = true;
           return { nodes: [], hasNextPage: false, endCursor: null };
         }
-        return { nodes: collection.products.edges.map((e) => e.node), ...collection.products.pageInfo };
+        return collection.products;
       });
       return missing ? null : products;
     },
@@ -186,8 +183,7 @@ export function createStorefrontClient(
     pages(signal) {
       return walk('Pages', async (after) => {
         const data = await transport.post('Pages', PAGES_QUERY, { first: MAX_PAGE_SIZE, after }, signal);
-        const { pages } = parse(PagesDataSchema, data, 'Pages');
-        return { nodes: pages.edges.map((e) => e.node), ...pages.pageInfo };
+        return parse(PagesDataSchema, data, 'Pages').pages;
       });
     },
 
@@ -195,31 +191,18 @@ export function createStorefrontClient(
       if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
         throw new RangeError(`first must be a whole number from 1 to ${MAX_PAGE_SIZE}, got ${first}`);
       }
-      return (await page(first, null, signal, newestFirst)).edges.map((e) => e.node);
+      return (await page(first, null, signal, newestFirst)).nodes;
     },
 
-    async allProducts({ pageSize = MAX_PAGE_SIZE, signal, onPage } = {}) {
+    allProducts({ pageSize = MAX_PAGE_SIZE, signal, onPage } = {}) {
       const size = Math.min(Math.max(1, Math.floor(pageSize)), MAX_PAGE_SIZE);
-      const products: Product[] = [];
-      const seen = new Set<string>();
-      let after: string | null = null;
-      for (;;) {
-        const result = await page(size, after, signal);
-        for (const { node } of result.edges) products.push(node);
-        onPage?.(products.length);
-        if (!result.pageInfo.hasNextPage) return products;
-        // A cursor that repeats or vanishes would loop forever: stop with a clear error instead.
-        const next = result.pageInfo.endCursor;
-        if (!next || seen.has(next)) {
-          throw new StorefrontError(
-            'invalid-response',
-            'Unexpected response from the Storefront API (Products): pageInfo says there is a next page but gives no new endCursor',
-            'Products',
-          );
-        }
-        seen.add(next);
-        after = next;
-      }
+      let count = 0;
+      return walk('Products', async (after) => {
+        const products = await page(size, after, signal);
+        count += products.nodes.length;
+        onPage?.(count);
+        return products;
+      });
     },
 
     async productByHandle(handle, signal) {

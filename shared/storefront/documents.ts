@@ -4,15 +4,20 @@
  * against Shopify's real 2025-07 schema.
  */
 
-const PRODUCT_FIELDS = /* GraphQL */ `
-  fragment ProductFields on Product {
+/**
+ * A product as a page shows it (ProductFields: its photos and every variant) or as a card shows it
+ * (CardFields: the first of each): the same fields, only how many images and variants differ.
+ */
+function productFragment(name: string, images: number, variants: number): string {
+  return /* GraphQL */ `
+  fragment ${name} on Product {
     id
     title
     description
     handle
     priceRange { minVariantPrice { amount currencyCode } }
-    images(first: 5) { edges { node { url altText } } }
-    variants(first: 10) {
+    images(first: ${images}) { edges { node { url altText } } }
+    variants(first: ${variants}) {
       edges {
         node {
           id
@@ -26,6 +31,9 @@ const PRODUCT_FIELDS = /* GraphQL */ `
     options { name values }
   }
 `;
+}
+
+const PRODUCT_FIELDS = /* @__PURE__ */ productFragment('ProductFields', 5, 10);
 
 const CART_FIELDS = /* GraphQL */ `
   fragment CartFields on Cart {
@@ -101,28 +109,7 @@ export const PRODUCT_AVAILABILITY_QUERY = /* GraphQL */ `
 `;
 
 /** A product as a card shows it: enough for the grid, search results and recommendations. */
-const CARD_FIELDS = /* GraphQL */ `
-  fragment CardFields on Product {
-    id
-    title
-    description
-    handle
-    priceRange { minVariantPrice { amount currencyCode } }
-    images(first: 1) { edges { node { url altText } } }
-    variants(first: 1) {
-      edges {
-        node {
-          id
-          title
-          price { amount currencyCode }
-          availableForSale
-          selectedOptions { name value }
-        }
-      }
-    }
-    options { name values }
-  }
-`;
+const CARD_FIELDS = /* @__PURE__ */ productFragment('CardFields', 1, 1);
 
 /** The header's search box: a few products and collections as the shopper types (live, from the browser). */
 export const PREDICTIVE_SEARCH_QUERY = /* GraphQL */ `
@@ -255,7 +242,10 @@ export const PAGES_QUERY = /* GraphQL */ `
   }
 `;
 
-/** Name → document, for the contract test and for logs. */
+/**
+ * Name → document, for the contract test and for logs. The calls here and above are marked pure so a
+ * browser bundle, which imports this module for a few documents, drops what it does not use.
+ */
 export const STOREFRONT_DOCUMENTS = {
   Products: PRODUCTS_QUERY,
   ProductByHandle: PRODUCT_BY_HANDLE_QUERY,
@@ -266,7 +256,7 @@ export const STOREFRONT_DOCUMENTS = {
   Search: SEARCH_QUERY,
   Collections: COLLECTIONS_QUERY,
   CollectionProducts: COLLECTION_PRODUCTS_QUERY,
-  ProductRecommendations: productRecommendationsBatch(2),
+  ProductRecommendations: /* @__PURE__ */ productRecommendationsBatch(2),
   Menu: MENU_QUERY,
   ShopPolicies: SHOP_POLICIES_QUERY,
   Pages: PAGES_QUERY,

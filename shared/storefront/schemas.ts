@@ -43,14 +43,23 @@ export const ProductSchema = z.object({
 });
 export type Product = z.output<typeof ProductSchema>;
 
-export const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
+const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
 
-export const ProductsDataSchema = z.object({
-  products: z.object({
-    edges: z.array(z.object({ node: ProductSchema })),
-    pageInfo: PageInfoSchema,
-  }),
-});
+/** One cursor page of a connection, unwrapped: its nodes, and whether and where the next page starts. */
+export interface CursorPage<T> {
+  nodes: T[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+function cursorPage<T extends z.ZodType>(node: T): z.ZodType<CursorPage<z.output<T>>> {
+  const nodeSchema: z.ZodType = node;
+  return z
+    .object({ edges: z.array(z.object({ node: nodeSchema })), pageInfo: PageInfoSchema })
+    .transform(({ edges, pageInfo }) => ({ nodes: edges.map((e) => e.node as z.output<T>), ...pageInfo }));
+}
+
+export const ProductsDataSchema = z.object({ products: cursorPage(ProductSchema) });
 
 export const ProductByHandleDataSchema = z.object({ product: ProductSchema.nullable() });
 
@@ -96,17 +105,10 @@ export const CollectionSchema = z.object({
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
-export const CollectionsDataSchema = z.object({
-  collections: z.object({ edges: z.array(z.object({ node: CollectionSchema })), pageInfo: PageInfoSchema }),
-});
+export const CollectionsDataSchema = z.object({ collections: cursorPage(CollectionSchema) });
 
 export const CollectionProductsDataSchema = z.object({
-  collection: z
-    .object({
-      id: z.string(),
-      products: z.object({ edges: z.array(z.object({ node: ProductSchema })), pageInfo: PageInfoSchema }),
-    })
-    .nullable(),
+  collection: z.object({ id: z.string(), products: cursorPage(ProductSchema) }).nullable(),
 });
 
 export const RecommendationSchema = z.object({
@@ -144,6 +146,4 @@ export const ContentPageSchema = z.object({
   seo: SeoSchema.nullable(),
 });
 export type ContentPage = z.infer<typeof ContentPageSchema>;
-export const PagesDataSchema = z.object({
-  pages: z.object({ edges: z.array(z.object({ node: ContentPageSchema })), pageInfo: PageInfoSchema }),
-});
+export const PagesDataSchema = z.object({ pages: cursorPage(ContentPageSchema) });

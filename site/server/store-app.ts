@@ -93,7 +93,7 @@ export async function startStoreApp({
   });
 
   // Filled in once the server listens (the staff service needs the site's real address); routes read it per request.
-  const locals: { generator: typeof generator; webhooks: typeof webhooks; staff?: Staff } = { generator, webhooks };
+  const locals: { generator: typeof generator; webhooks: typeof webhooks; staff?: Staff; siteUrl?: string } = { generator, webhooks };
 
   let closing: Promise<void> | undefined;
   function close(): Promise<void> {
@@ -133,6 +133,7 @@ export async function startStoreApp({
       siteUrl: config.server.siteUrl,
     });
     onListening?.(server.url);
+    locals.siteUrl = server.url;
     const siteUrl = env.SITE_URL ? config.server.siteUrl : server.url;
     locals.staff = await openStaffAccounts({ config, siteUrl, serverUrl: server.url, log });
     if (config.storefront.embedded) {

@@ -16,6 +16,7 @@ import { OpenAIProviderError } from '../../shared/generator/providers/openai/err
 import { ShopifyPublishError } from '../../shared/generator/providers/shopify-admin/errors.ts';
 import { LimitError } from '../../shared/limits/index.ts';
 import { InvalidProductError, LocalShopStartError } from '../../shared/local-shop/index.ts';
+import { STAFF_MESSAGES, StaffError } from '../../shared/staff/index.ts';
 import { StorefrontError } from '../../shared/storefront/index.ts';
 import { WebhookRegisterError } from '../../shared/webhooks/index.ts';
 import { DeployHookError } from '../../site/features/generator/server/deploy-hook.ts';
@@ -50,6 +51,12 @@ const ERRORS: { error: Error; status: number; exitCode: number }[] = [
   { error: new ApiError('bad-request', 'The request body is not valid JSON'), status: 400, exitCode: EXIT_USAGE },
   { error: new ApiError('too-large', 'too large'), status: 413, exitCode: EXIT_USAGE },
   { error: new ApiError('unsupported-media-type', 'not JSON'), status: 415, exitCode: EXIT_USAGE },
+  { error: new ApiError('unauthenticated', STAFF_MESSAGES.signInNeeded), status: 401, exitCode: EXIT_USAGE },
+  { error: new ApiError('forbidden', STAFF_MESSAGES.crossOrigin), status: 403, exitCode: EXIT_USAGE },
+  { error: new StaffError('forbidden', STAFF_MESSAGES.aal2Needed), status: 403, exitCode: EXIT_USAGE },
+  { error: new StaffError('not-found', 'No staff account with the email a@example.com'), status: 404, exitCode: EXIT_USAGE },
+  { error: new StaffError('conflict', 'This is the last owner: add another owner first'), status: 409, exitCode: 1 },
+  { error: new StaffError('gone', 'This setup link is used up or expired.'), status: 410, exitCode: EXIT_USAGE },
   { error: new LocalShopStartError('port 8787 is in use'), status: 503, exitCode: 1 },
   { error: new LocalPublishError('the shop refused'), status: 500, exitCode: 1 },
   { error: new InvalidProductError('no title'), status: 500, exitCode: 1 },

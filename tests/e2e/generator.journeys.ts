@@ -26,19 +26,20 @@ import {
  */
 
 const LIVE_WITHIN_MS = 60_000;
+const GOING_LIVE = 'Going live: the store is being rebuilt with this product.';
 
 function generateButton(page: Page) {
   return page.getByRole('button', { name: /^Generate -?\d+ Products$/ });
 }
 
-async function generate(page: Page, count: number, theme: string): Promise<void> {
+export async function generate(page: Page, count: number, theme: string): Promise<void> {
   await page.getByLabel('Number of Products').fill(String(count));
   await page.getByLabel('Theme/Category').fill(theme);
   await generateButton(page).click();
 }
 
 /** Waits until the run is over (the button reads 'Generate N Products' again). */
-async function runFinished(page: Page): Promise<void> {
+export async function runFinished(page: Page): Promise<void> {
   // Generous: the designs are made on the server, which these shared machines may keep busy.
   await generateButton(page).waitFor({ timeout: 90_000 });
 }
@@ -52,11 +53,11 @@ function previewCount(dir: string): number {
   }
 }
 
-function cards(page: Page) {
+export function cards(page: Page) {
   return page.locator('.gen-card');
 }
 
-function toast(page: Page, title: string) {
+export function toast(page: Page, title: string) {
   return page.locator('.toast-title', { hasText: title });
 }
 
@@ -139,13 +140,14 @@ export function generatorJourneys(): void {
       const publishedAt = Date.now();
       await page.locator('.gen-badge-published').nth(1).waitFor({ timeout: 90_000 });
       expect(await page.locator('.gen-badge-published').allTextContents()).toEqual(['✓ Published', '✓ Published']);
+      // Until the rebuild with them lands, each card says its product is going live.
+      expect(await page.locator('.gen-card-live').allTextContents()).toEqual([GOING_LIVE, GOING_LIVE]);
       await toasted;
-      for (const card of await cards(page).all())
-        expect(await card.getByRole('button', { name: 'View on Shopify' }).isDisabled()).toBe(true);
       const links = await cards(page)
-        .getByRole('link', { name: /View in the store/ })
+        .getByRole('link', { name: /View on Shopify/ })
         .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
       expect(links).toHaveLength(2);
+      for (const link of links) expect(link).toMatch(/^\/product\/[a-z0-9-]+$/);
 
       // Poll the home page and a product page until the new products are live: every answer a 200.
       const statuses = new Set<number>();
@@ -176,6 +178,10 @@ export function generatorJourneys(): void {
         const productPage = await fetch(new URL(link, harness.store.siteUrl));
         expect(productPage.status, link).toBe(200);
       }
+      // The cards notice the pages answer and stop saying so.
+      await page.waitForFunction(() => [...document.querySelectorAll('.gen-card-live')].every((note) => note.textContent === ''), null, {
+        timeout: 15_000,
+      });
       await page.goto(harness.store.siteUrl);
       const homeTitles = await page.locator('.card-title').allTextContents();
       expect(
@@ -257,7 +263,7 @@ export function generatorJourneys(): void {
       await cards(page).nth(0).locator('.gen-badge-published').waitFor({ timeout: 90_000 });
       const handle = (await cards(page)
         .nth(0)
-        .getByRole('link', { name: /View in the store/ })
+        .getByRole('link', { name: /View on Shopify/ })
         .getAttribute('href'))!
         .split('/')
         .pop()!;

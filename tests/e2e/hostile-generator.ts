@@ -104,7 +104,7 @@ export function hostileGeneratorJourneys(): void {
       const published = `${HOSTILE_CONCEPTS[1]!.name} published to Shopify!`;
       await page.locator('.toast-title', { hasText: 'published to Shopify!' }).waitFor();
       expect(await textsOf(page, '.toast-title')).toContain(published);
-      expect(await drawn.getByRole('link', { name: /View in the store/ }).getAttribute('href')).toBe('/product/hostile-markup');
+      expect(await drawn.getByRole('link', { name: /View on Shopify/ }).getAttribute('href')).toBe('/product/hostile-markup');
       await expectNothingRan(page, watch);
       expect(unexpectedErrors(messages, [AUTH_CHECK, /422/])).toEqual([]);
       await close();

@@ -9,6 +9,7 @@ import { productJourneys } from './product.journeys.ts';
 import { reliabilityJourneys } from './reliability.journeys.ts';
 import { serverJourneys } from './server.journeys.ts';
 import { staffJourneys } from './staff.journeys.ts';
+import { workspaceJourneys } from './workspace.journeys.ts';
 
 /**
  * End to end, in a real Chromium, against the production build served the way `npm start` serves
@@ -30,6 +31,7 @@ serverJourneys();
 staffJourneys();
 // Last: it publishes into the shop, which changes the catalogue the journeys above read.
 generatorJourneys();
+workspaceJourneys();
 publishedProductJourneys();
 // After every other journey: it checks what they all left behind (CSP reports, the store's log).
 reliabilityJourneys();

@@ -5,7 +5,7 @@ import { BRAND } from '../../shared/common/index.ts';
 import { kindOf } from '../../shared/common/index.ts';
 import { createOfflineConceptProvider } from '../../shared/generator/providers/offline/concepts.ts';
 import { checkProductCount, DEFAULT_PRODUCT_COUNT, productCountMessage } from '../../shared/limits/index.ts';
-import { ConceptsRequestSchema, parseBody } from '../../site/features/generator/server/request-schemas.ts';
+import { ConceptsRequestSchema, parseBody, StartRunSchema } from '../../site/features/generator/server/request-schemas.ts';
 
 /** The product count is one rule with one message, whether it comes from a flag, a request body or a provider call. */
 
@@ -29,6 +29,8 @@ describe('the product-count rule', () => {
   ])('%j gets the same message from the API, the CLI and the providers', async (count, message) => {
     expect(productCountMessage(count)).toBe(message);
     expect(messageOf(() => parseBody(ConceptsRequestSchema, body(count)))).toBe(message);
+    // The runs API's body calls the field `count`: the same rule and message, under that name.
+    expect(messageOf(() => parseBody(StartRunSchema, { count }))).toBe(message.replace(/^productCount/, 'count'));
     expect(messageOf(() => checkProductCount(count))).toBe(message);
     const cli = messageOf(() => parseCount(String(count)));
     expect(cli).toBe(message);
@@ -44,6 +46,7 @@ describe('the product-count rule', () => {
   it('accepts 1 to 20 everywhere', () => {
     for (const count of [1, DEFAULT_PRODUCT_COUNT, 20]) {
       expect(parseBody(ConceptsRequestSchema, body(count)).productCount).toBe(count);
+      expect(parseBody(StartRunSchema, { count }).count).toBe(count);
       expect(checkProductCount(count)).toBe(count);
       expect(parseCount(` ${count} `)).toBe(count);
     }

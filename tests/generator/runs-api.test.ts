@@ -1,9 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRoute } from 'astro';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config/index.ts';
+import { SIZES } from '../../shared/limits/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { openStaff, STAFF_MESSAGES, type Staff } from '../../shared/staff/index.ts';
 import { createGeneratorServices, type GeneratorServices } from '../../site/features/generator/server/services.ts';
@@ -12,7 +15,9 @@ import * as runsIndex from '../../site/pages/api/generator-runs/index.ts';
 import * as runById from '../../site/pages/api/generator-runs/[id].ts';
 import * as runAction from '../../site/pages/api/generator-runs/[id]/[action].ts';
 import * as productAction from '../../site/pages/api/generator-runs/[id]/products/[index]/[action].ts';
+import * as productLive from '../../site/pages/api/generator-runs/[id]/products/[index]/live.ts';
 import { callRoute } from '../support/generator-api.ts';
+import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/shopify-admin-server.ts';
 
 /**
  * The runs API over the real services (offline concepts and designs in the worker thread, designs
@@ -75,7 +80,7 @@ async function call(
   params: Record<string, string> = {},
   body?: unknown,
   headers: Record<string, string> = {},
-  { signedIn = true }: { signedIn?: boolean } = {},
+  { signedIn = true, siteUrl }: { signedIn?: boolean; siteUrl?: string } = {},
 ): Promise<Response> {
   const { staff, auth } = await staffFor(services);
   const request = new Request(`${ORIGIN}${pathname}`, {
@@ -88,7 +93,7 @@ async function call(
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return callRoute(route, request, { services, staff }, params);
+  return callRoute(route, request, { services, staff }, params, siteUrl ? { siteUrl } : {});
 }
 
 async function runOf(response: Response): Promise<RunView> {
@@ -162,7 +167,7 @@ describe('runs on the server', () => {
     expect(second.status).toBe(409);
     const bad = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count: 21 });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toBe('count must be at most 20');
+    expect(((await bad.json()) as { error: string }).error).toBe('count must be a whole number from 1 to 20 (got 21)');
     const run = await runOf(first);
     // Stop: what finished stays; what had not started says so and can be retried.
     const stopped = await runOf(
@@ -376,6 +381,148 @@ describe('publishing exactly once', () => {
       expect(shop.productCount()).toBe(1);
     } finally {
       shop.close();
+    }
+  });
+});
+
+describe('publishing exactly once to a Shopify store', () => {
+  const stores: ShopifyAdminServer[] = [];
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
+  });
+
+  async function shopifyServices(options: Partial<Parameters<typeof startShopifyAdminServer>[0]> = {}) {
+    const store = await startShopifyAdminServer({ token: 'shpat_runs', ...options });
+    stores.push(store);
+    const services = servicesOver(dataDir(), { SHOPIFY_STORE_DOMAIN: store.origin, SHOPIFY_ADMIN_TOKEN: 'shpat_runs' });
+    return { store, services };
+  }
+
+  const publishOf = (services: GeneratorServices, run: RunView, indices?: number[]) =>
+    call(
+      services,
+      runAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/publish`,
+      { id: run.id, action: 'publish' },
+      indices ? { indices } : {},
+    );
+
+  it('two tabs publishing the same product at once make one product in the Shopify stand-in, published once it is whole', async () => {
+    const { store, services } = await shopifyServices();
+    const run = await startAndFinish(services, 1);
+    const answers = await Promise.all([publishOf(services, run, [0]), publishOf(services, run, [0])]);
+    const claims = await Promise.all(answers.map(async (r) => ((await r.json()) as { claimed: number[] }).claimed));
+    expect(claims.flat()).toEqual([0]);
+    await services.runs!.runner.idle(run.id);
+    const product = services.runs!.get(run.id)!.products[0]!;
+    expect(product.status).toBe('published');
+    expect(store.products).toHaveLength(1);
+    expect(store.products[0]).toMatchObject({ handle: product.handle, status: 'ACTIVE', variants: SIZES.length });
+    expect(store.products[0]!.publications).toHaveLength(1);
+    expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
+  });
+
+  it('a publish whose productCreate answer was lost fails only that product; Retry finds the product by its key and finishes it', async () => {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
+    const run = await startAndFinish(services, 1);
+    expect((await publishOf(services, run)).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed.status).toBe('error');
+    expect(store.products).toHaveLength(1); // the store made it; the answer never came back
+    expect(store.products[0]!.status).toBe('DRAFT'); // so shoppers do not see it
+
+    const retry = await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/retry`,
+      { id: run.id, index: '0', action: 'retry' },
+      {},
+    );
+    expect(retry.status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const product = services.runs!.get(run.id)!.products[0]!;
+    expect(product.status).toBe('published');
+    expect(store.products).toHaveLength(1);
+    expect(store.products[0]).toMatchObject({ id: product.shopProductId, handle: product.handle, status: 'ACTIVE' });
+    expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
+  });
+});
+
+describe('going live', () => {
+  it("says a published product is live only once the storefront answers its page, asking the site's own server", async () => {
+    const services = servicesOver(dataDir());
+    const run = await startAndFinish(services, 1);
+    // The server that serves the built site: the product's page is missing until the "rebuild" lands.
+    const asked: string[] = [];
+    let rebuilt = false;
+    const site = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(rebuilt && request.url === `/product/${services.runs!.get(run.id)!.products[0]!.handle}` ? 200 : 404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    try {
+      const live = async () => {
+        const answer = await call(
+          services,
+          productLive.GET,
+          'GET',
+          `/api/generator-runs/${run.id}/products/0/live`,
+          { id: run.id, index: '0' },
+          undefined,
+          {},
+          { siteUrl },
+        );
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { live: boolean }).live;
+      };
+      // Not published yet: not live, and the site is not even asked.
+      expect(await live()).toBe(false);
+      expect(asked).toEqual([]);
+
+      const publish = await call(
+        services,
+        runAction.POST,
+        'POST',
+        `/api/generator-runs/${run.id}/publish`,
+        { id: run.id, action: 'publish' },
+        {},
+      );
+      expect(publish.status).toBe(200);
+      await services.runs!.runner.idle(run.id);
+      const handle = services.runs!.get(run.id)!.products[0]!.handle!;
+      expect(await live()).toBe(false);
+      rebuilt = true;
+      expect(await live()).toBe(true);
+      expect(asked).toEqual([`HEAD /product/${handle}`, `HEAD /product/${handle}`]);
+
+      const missing = await call(
+        services,
+        productLive.GET,
+        'GET',
+        `/api/generator-runs/${run.id}/products/7/live`,
+        { id: run.id, index: '7' },
+        undefined,
+        {},
+        { siteUrl },
+      );
+      expect(missing.status).toBe(404);
+      const anonymous = await call(
+        services,
+        productLive.GET,
+        'GET',
+        `/api/generator-runs/${run.id}/products/0/live`,
+        { id: run.id, index: '0' },
+        undefined,
+        {},
+        { signedIn: false, siteUrl },
+      );
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
     }
   });
 });

@@ -65,8 +65,9 @@ export async function callRoute(
   request: Request,
   opened?: Pick<OpenedGeneratorServices, 'services' | 'staff'>,
   params: Record<string, string> = {},
+  more: Partial<App.Locals> = {},
 ): Promise<Response> {
   if (!route) throw new Error('the endpoint does not export that method');
-  const locals: App.Locals = opened ? { generator: opened.services, staff: opened.staff } : {};
+  const locals: App.Locals = { ...(opened ? { generator: opened.services, staff: opened.staff } : {}), ...more };
   return route({ request, locals, params, url: new URL(request.url) } as unknown as APIContext);
 }

@@ -37,22 +37,8 @@ export interface RunProduct extends Concept {
   updatedAt: string;
 }
 
-export interface RunRecord {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  count: number;
-  theme: string;
-  guidelines?: string;
-  state: RunState;
-  /** The latest progress line ('Generating design 2/6: …'). */
-  progress: string;
-  /** Why the run failed ('Failed to generate products: {message}' carries it). */
-  error?: string;
-  source: 'page' | 'cli';
-  actor: Actor | null;
-  /** Goes up by one on every change. */
-  version: number;
+/** A run as stored: its fields as the page sees them (RunView), with the stored products. */
+export interface RunRecord extends Omit<import('../types.ts').RunView, 'products'> {
   /** Every product not discarded, in list order. */
   products: RunProduct[];
 }

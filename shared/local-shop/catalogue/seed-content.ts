@@ -1,4 +1,5 @@
 import type { ArticleInput, CollectionInput, DiscountCodeInput, MenuInput, PageInput, PolicyInput } from '../store/content-input.ts';
+import { POLICY_TITLES } from '../store/content-records.ts';
 
 /**
  * The content a fresh embedded shop starts with, beside its products: collections (the generator's
@@ -7,6 +8,9 @@ import type { ArticleInput, CollectionInput, DiscountCodeInput, MenuInput, PageI
  */
 
 export const SEED_DISCOUNT_CODE = 'WELCOME10';
+
+/** Shopify's home-page collection: on the front page, not in the menu. */
+const FRONTPAGE = 'frontpage';
 
 interface SeedCollection extends Omit<CollectionInput, 'productHandles'> {
   handle: string;
@@ -73,45 +77,10 @@ export const SEED_COLLECTIONS: readonly SeedCollection[] = [
     ],
   },
   {
-    handle: 'frontpage',
+    handle: FRONTPAGE,
     title: 'Home page',
     description: 'The shirts on the front of the shop.',
     productTitles: ['Per My Last Prompt', 'Ctrl + Alt + Delegate', 'Human in the Loop Since 1979', 'My Co-Founder Is a Chatbot'],
-  },
-];
-
-export const SEED_MENUS: readonly MenuInput[] = [
-  {
-    handle: 'main-menu',
-    title: 'Main menu',
-    items: [
-      { title: 'Home', type: 'FRONTPAGE' },
-      {
-        title: 'Shop',
-        type: 'CATALOG',
-        items: [
-          { title: 'Office Humor', type: 'COLLECTION', handle: 'office-humor' },
-          { title: 'AI Humor', type: 'COLLECTION', handle: 'ai-humor' },
-          { title: 'Founders & Small Business', type: 'COLLECTION', handle: 'founders-and-small-business' },
-          { title: 'Vintage Models', type: 'COLLECTION', handle: 'vintage-models' },
-        ],
-      },
-      { title: 'About', type: 'PAGE', handle: 'about' },
-      { title: 'FAQ', type: 'PAGE', handle: 'faq' },
-    ],
-  },
-  {
-    handle: 'footer',
-    title: 'Footer menu',
-    items: [
-      { title: 'Search', type: 'SEARCH' },
-      { title: 'About', type: 'PAGE', handle: 'about' },
-      { title: 'FAQ', type: 'PAGE', handle: 'faq' },
-      { title: 'Shipping Policy', type: 'SHOP_POLICY', handle: 'shipping-policy' },
-      { title: 'Refund Policy', type: 'SHOP_POLICY', handle: 'refund-policy' },
-      { title: 'Privacy Policy', type: 'SHOP_POLICY', handle: 'privacy-policy' },
-      { title: 'Terms of Service', type: 'SHOP_POLICY', handle: 'terms-of-service' },
-    ],
   },
 ];
 
@@ -180,6 +149,37 @@ Prices are in US dollars and include no sales tax; tax is calculated at checkout
 The designs on our shirts are ours; buying a shirt does not grant a right to reproduce them.
 
 These terms are governed by the laws of the United States and the state in which Neural Threads is registered.`,
+  },
+];
+
+export const SEED_MENUS: readonly MenuInput[] = [
+  {
+    handle: 'main-menu',
+    title: 'Main menu',
+    items: [
+      { title: 'Home', type: 'FRONTPAGE' },
+      {
+        title: 'Shop',
+        type: 'CATALOG',
+        items: SEED_COLLECTIONS.filter((c) => c.handle !== FRONTPAGE).map((c) => ({
+          title: c.title,
+          type: 'COLLECTION',
+          handle: c.handle,
+        })),
+      },
+      { title: 'About', type: 'PAGE', handle: 'about' },
+      { title: 'FAQ', type: 'PAGE', handle: 'faq' },
+    ],
+  },
+  {
+    handle: 'footer',
+    title: 'Footer menu',
+    items: [
+      { title: 'Search', type: 'SEARCH' },
+      { title: 'About', type: 'PAGE', handle: 'about' },
+      { title: 'FAQ', type: 'PAGE', handle: 'faq' },
+      ...SEED_POLICIES.map((p) => ({ title: POLICY_TITLES[p.handle], type: 'SHOP_POLICY' as const, handle: p.handle })),
+    ],
   },
 ];
 

@@ -53,7 +53,7 @@ function nodeLookup(id: string, ctx: ShopContext): unknown {
     ['Collection', (n) => content.collectionById(n)],
     ['Page', (n) => content.pageById(n)],
     ['Article', (n) => content.articleById(n)],
-    ['Blog', (n) => content.blogs().find((b) => b.id === n) ?? null],
+    ['Blog', (n) => content.blogById(n)],
     ['ShopPolicy', (n) => content.policyById(n)],
   ];
   for (const [type, find] of lookups) {

@@ -57,59 +57,53 @@ function policy(handle: PolicyHandle) {
   return (_s: unknown, _a: Args, ctx: ShopContext) => ctx.store.content.policy(handle);
 }
 
+interface ContentLookups<T> {
+  byHandle(ctx: ShopContext, handle: string): T | null;
+  byId(ctx: ShopContext, id: number): T | null;
+  all(ctx: ShopContext): T[];
+}
+
+/** `collection(id:|handle:)`, `collectionByHandle(handle:)` and `collections(…)`; the same for pages and blogs. */
+function contentRootFields<T extends { id: number; title: string; updatedAt?: string }>(
+  type: GidType,
+  field: string,
+  { byHandle, byId, all }: ContentLookups<T>,
+) {
+  const list = `${field}s`;
+  return {
+    [field]: {
+      args: ['id', 'handle'],
+      resolve: (_r: unknown, args: Args, ctx: ShopContext) =>
+        byHandleOrId(
+          args,
+          type,
+          field,
+          (h) => byHandle(ctx, h),
+          (id) => byId(ctx, id),
+        ),
+    },
+    [`${field}ByHandle`]: { args: ['handle'], resolve: (_r: unknown, args: Args, ctx: ShopContext) => byHandle(ctx, String(args.handle)) },
+    [list]: { args: LIST_ARGS, resolve: (_r: unknown, args: Args, ctx: ShopContext) => contentList(all(ctx), args, list) },
+  };
+}
+
 export const SHOP_ROOT_FIELDS = {
-  collection: {
-    args: ['id', 'handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) =>
-      byHandleOrId(
-        args,
-        'Collection',
-        'collection',
-        (h) => ctx.store.content.collectionByHandle(h),
-        (id) => ctx.store.content.collectionById(id),
-      ),
-  },
-  collectionByHandle: {
-    args: ['handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) => ctx.store.content.collectionByHandle(String(args.handle)),
-  },
-  collections: {
-    args: LIST_ARGS,
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) => contentList(ctx.store.content.collections(), args, 'collections'),
-  },
+  ...contentRootFields('Collection', 'collection', {
+    byHandle: (ctx, h) => ctx.store.content.collectionByHandle(h),
+    byId: (ctx, id) => ctx.store.content.collectionById(id),
+    all: (ctx) => ctx.store.content.collections(),
+  }),
   menu: { args: ['handle'], resolve: (_r: unknown, args: Args, ctx: ShopContext) => ctx.store.content.menuByHandle(String(args.handle)) },
-  page: {
-    args: ['id', 'handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) =>
-      byHandleOrId(
-        args,
-        'Page',
-        'page',
-        (h) => ctx.store.content.pageByHandle(h),
-        (id) => ctx.store.content.pageById(id),
-      ),
-  },
-  pageByHandle: {
-    args: ['handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) => ctx.store.content.pageByHandle(String(args.handle)),
-  },
-  pages: { args: LIST_ARGS, resolve: (_r: unknown, args: Args, ctx: ShopContext) => contentList(ctx.store.content.pages(), args, 'pages') },
-  blog: {
-    args: ['id', 'handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) =>
-      byHandleOrId(
-        args,
-        'Blog',
-        'blog',
-        (h) => ctx.store.content.blogByHandle(h),
-        (id) => ctx.store.content.blogs().find((b) => b.id === id) ?? null,
-      ),
-  },
-  blogByHandle: {
-    args: ['handle'],
-    resolve: (_r: unknown, args: Args, ctx: ShopContext) => ctx.store.content.blogByHandle(String(args.handle)),
-  },
-  blogs: { args: LIST_ARGS, resolve: (_r: unknown, args: Args, ctx: ShopContext) => contentList(ctx.store.content.blogs(), args, 'blogs') },
+  ...contentRootFields('Page', 'page', {
+    byHandle: (ctx, h) => ctx.store.content.pageByHandle(h),
+    byId: (ctx, id) => ctx.store.content.pageById(id),
+    all: (ctx) => ctx.store.content.pages(),
+  }),
+  ...contentRootFields('Blog', 'blog', {
+    byHandle: (ctx, h) => ctx.store.content.blogByHandle(h),
+    byId: (ctx, id) => ctx.store.content.blogById(id),
+    all: (ctx) => ctx.store.content.blogs(),
+  }),
   article: {
     args: ['id'],
     resolve: (_r: unknown, args: Args, ctx: ShopContext) => {

@@ -8,6 +8,7 @@ import { ShopError } from './shop-error.ts';
  */
 
 const SITEMAP_PAGE_SIZE = 250;
+const EPOCH = '1970-01-01T00:00:00.000Z';
 
 interface SitemapItem {
   readonly __typename: 'SitemapResource';
@@ -45,9 +46,8 @@ function items(type: string, ctx: ShopContext): SitemapItem[] {
       return ctx.store.content.pages().map((p) => item(p.handle, p.title, p.updatedAt));
     case 'BLOG':
       return ctx.store.content.blogs().map((b) => {
-        const latest = ctx.store.content
-          .articles(b.id)
-          .reduce((at, a) => (a.publishedAt > at ? a.publishedAt : at), '1970-01-01T00:00:00.000Z');
+        // ISO times sort as text; a blog without articles reads as the epoch.
+        const latest = [EPOCH, ...ctx.store.content.articles(b.id).map((a) => a.publishedAt)].sort().at(-1)!;
         return item(b.handle, b.title, latest);
       });
     case 'ARTICLE':

@@ -1,5 +1,5 @@
-import type { DatabaseSync, SQLOutputValue } from 'node:sqlite';
-import type { SelectedOption } from './records.ts';
+import type { SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { ProductRecord, VariantRecord } from './records.ts';
 import { int, nullableInt, nullableText, selectedOptionList, stringList, text } from './rows.ts';
 
 /**
@@ -10,25 +10,14 @@ import { int, nullableInt, nullableText, selectedOptionList, stringList, text } 
 
 type Row = Record<string, SQLOutputValue>;
 
-export interface VariantSummary {
-  id: number;
-  title: string;
-  sku: string | null;
-  priceCents: number;
+/** A variant's fields that sorting and filtering read. */
+export interface VariantSummary extends Pick<VariantRecord, 'id' | 'title' | 'sku' | 'priceCents' | 'selectedOptions'> {
   available: boolean;
-  selectedOptions: SelectedOption[];
 }
 
-export interface ProductSummary {
-  id: number;
-  handle: string;
-  title: string;
-  description: string;
-  productType: string;
-  vendor: string;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
+/** A product's own fields (not its options, SEO, variants or images), with what its variants add up to. */
+export interface ProductSummary
+  extends Pick<ProductRecord, 'id' | 'handle' | 'title' | 'description' | 'productType' | 'vendor' | 'tags' | 'createdAt' | 'updatedAt'> {
   minPriceCents: number;
   maxPriceCents: number;
   available: boolean;
@@ -43,11 +32,13 @@ export interface CatalogueIndex {
   collections: Map<number, number[]>;
 }
 
-function build(db: DatabaseSync): CatalogueIndex {
+type Sql = (sql: string) => StatementSync;
+
+function build(sql: Sql): CatalogueIndex {
   const variants = new Map<number, VariantSummary[]>();
-  for (const row of db
-    .prepare('SELECT id, product_id, title, sku, price_cents, available, selected_options FROM variants ORDER BY product_id, position')
-    .all()) {
+  for (const row of sql(
+    'SELECT id, product_id, title, sku, price_cents, available, selected_options FROM variants ORDER BY product_id, position',
+  ).all()) {
     const productId = int(row, 'variants', 'product_id');
     const list = variants.get(productId) ?? [];
     list.push({
@@ -60,8 +51,9 @@ function build(db: DatabaseSync): CatalogueIndex {
     });
     variants.set(productId, list);
   }
-  const products = db
-    .prepare('SELECT id, handle, title, description, product_type, vendor, tags, created_at, updated_at FROM products ORDER BY id')
+  const products = sql(
+    'SELECT id, handle, title, description, product_type, vendor, tags, created_at, updated_at FROM products ORDER BY id',
+  )
     .all()
     .map((row: Row): ProductSummary => {
       const id = int(row, 'products', 'id');
@@ -86,36 +78,37 @@ function build(db: DatabaseSync): CatalogueIndex {
   const byId = new Map(products.map((p) => [p.id, p]));
 
   const collections = new Map<number, number[]>();
-  for (const row of db.prepare('SELECT id, product_type_rule FROM collections ORDER BY id').all()) {
+  const placed = sql('SELECT product_id FROM collection_products WHERE collection_id = ? ORDER BY position, product_id');
+  for (const row of sql('SELECT id, product_type_rule FROM collections ORDER BY id').all()) {
     const id = int(row, 'collections', 'id');
-    const manual = db
-      .prepare('SELECT product_id FROM collection_products WHERE collection_id = ? ORDER BY position, product_id')
+    const manual = placed
       .all(id)
       .map((r) => int(r, 'collection_products', 'product_id'))
       .filter((productId) => byId.has(productId));
     const rule = nullableText(row, 'collections', 'product_type_rule')?.toLowerCase();
-    const placed = new Set(manual);
-    const typed = rule ? products.filter((p) => p.productType.toLowerCase() === rule && !placed.has(p.id)).map((p) => p.id) : [];
+    const byHand = new Set(manual);
+    const typed = rule ? products.filter((p) => p.productType.toLowerCase() === rule && !byHand.has(p.id)).map((p) => p.id) : [];
     collections.set(id, [...manual, ...typed]);
   }
   return { products, byId, collections };
 }
 
 export class CatalogueIndexCache {
-  readonly #db: DatabaseSync;
+  readonly #sql: Sql;
   #key = '';
   #index: CatalogueIndex | undefined;
 
-  constructor(db: DatabaseSync) {
-    this.#db = db;
+  /** `sql` prepares (and keeps) the store's statements. */
+  constructor(sql: Sql) {
+    this.#sql = sql;
   }
 
   get(): CatalogueIndex {
-    const row = this.#db.prepare('SELECT total_changes() AS changes').get()!;
-    const version = this.#db.prepare('PRAGMA data_version').get()!;
+    const row = this.#sql('SELECT total_changes() AS changes').get()!;
+    const version = this.#sql('PRAGMA data_version').get()!;
     const key = `${nullableInt(version, 'pragma', 'data_version')}:${int(row, 'connection', 'changes')}`;
     if (!this.#index || key !== this.#key) {
-      this.#index = build(this.#db);
+      this.#index = build(this.#sql);
       this.#key = key;
     }
     return this.#index;

@@ -61,6 +61,14 @@ export interface PageRecord {
 export const POLICY_HANDLES = ['privacy-policy', 'refund-policy', 'shipping-policy', 'terms-of-service'] as const;
 export type PolicyHandle = (typeof POLICY_HANDLES)[number];
 
+/** A policy's title unless the shop writes its own. */
+export const POLICY_TITLES: Readonly<Record<PolicyHandle, string>> = {
+  'privacy-policy': 'Privacy Policy',
+  'refund-policy': 'Refund Policy',
+  'shipping-policy': 'Shipping Policy',
+  'terms-of-service': 'Terms of Service',
+};
+
 export interface PolicyRecord {
   readonly __typename: 'ShopPolicy';
   id: number;

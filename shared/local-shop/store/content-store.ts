@@ -26,7 +26,8 @@ import type {
   PolicyHandle,
   PolicyRecord,
 } from './content-records.ts';
-import { writeTransaction } from './database.ts';
+import { POLICY_TITLES } from './content-records.ts';
+import { statementCache, writeTransaction } from './database.ts';
 import { int, nullableInt, nullableText, stringList, text } from './rows.ts';
 import { slugify, uniqueHandle } from './slug.ts';
 
@@ -36,13 +37,6 @@ import { slugify, uniqueHandle } from './slug.ts';
  */
 
 type Row = Record<string, SQLOutputValue>;
-
-const POLICY_TITLES: Record<PolicyHandle, string> = {
-  'privacy-policy': 'Privacy Policy',
-  'refund-policy': 'Refund Policy',
-  'shipping-policy': 'Shipping Policy',
-  'terms-of-service': 'Terms of Service',
-};
 
 function readCollection(row: Row): CollectionRecord {
   return {
@@ -109,12 +103,45 @@ function readMenuItems(row: Row): MenuItemSpec[] {
   }
 }
 
+function readMenu(row: Row): MenuRecord {
+  return {
+    __typename: 'Menu',
+    id: int(row, 'menus', 'id'),
+    handle: text(row, 'menus', 'handle'),
+    title: text(row, 'menus', 'title'),
+    items: readMenuItems(row),
+  };
+}
+
+function readBlog(row: Row): BlogRecord {
+  return {
+    __typename: 'Blog',
+    id: int(row, 'blogs', 'id'),
+    handle: text(row, 'blogs', 'handle'),
+    title: text(row, 'blogs', 'title'),
+  };
+}
+
+function readDiscountCode(row: Row): DiscountCodeRecord {
+  return {
+    code: text(row, 'discount_codes', 'code'),
+    percentOff: nullableInt(row, 'discount_codes', 'percent_off'),
+    amountOffCents: nullableInt(row, 'discount_codes', 'amount_off_cents'),
+    minimumSubtotalCents: int(row, 'discount_codes', 'minimum_subtotal_cents'),
+  };
+}
+
+/** Articles with their blog's handle, which their paths need. */
+const ARTICLES = 'SELECT articles.*, blogs.handle AS blog_handle FROM articles JOIN blogs ON blogs.id = articles.blog_id';
+
 export class ContentStore {
   readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #sql: (sql: string) => StatementSync;
 
-  constructor(db: DatabaseSync) {
+  /** `sql` prepares and keeps statements (the catalogue store hands over its own, so both share one cache). */
+  constructor(db: DatabaseSync, sql = statementCache(db)) {
     this.#db = db;
+    this.#sql = sql;
   }
 
   /** One write transaction, or part of the one already open (the seed writes all its content in one). */
@@ -135,29 +162,29 @@ export class ContentStore {
     });
   }
 
-  #sql(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+  /** Every row of `table` in id order, each read into a record. */
+  #all<T>(table: string, read: (row: Row) => T): T[] {
+    return this.#sql(`SELECT * FROM ${table} ORDER BY id`).all().map(read);
+  }
+
+  /** The row of `table` whose `column` is `value`, read into a record; null when there is none. */
+  #one<T>(table: string, column: 'id' | 'handle', value: number | string, read: (row: Row) => T): T | null {
+    const row = this.#sql(`SELECT * FROM ${table} WHERE ${column} = ?`).get(value);
+    return row ? read(row) : null;
   }
 
   // ── Collections ──────────────────────────────────────────────────────────────────────────────
 
   collections(): CollectionRecord[] {
-    return this.#sql('SELECT * FROM collections ORDER BY id').all().map(readCollection);
+    return this.#all('collections', readCollection);
   }
 
   collectionByHandle(handle: string): CollectionRecord | null {
-    const row = this.#sql('SELECT * FROM collections WHERE handle = ?').get(handle);
-    return row ? readCollection(row) : null;
+    return this.#one('collections', 'handle', handle, readCollection);
   }
 
   collectionById(id: number): CollectionRecord | null {
-    const row = this.#sql('SELECT * FROM collections WHERE id = ?').get(id);
-    return row ? readCollection(row) : null;
+    return this.#one('collections', 'id', id, readCollection);
   }
 
   /** Product ids placed by hand, in their order; the type rule's products come after (see CatalogueIndex). */
@@ -165,17 +192,6 @@ export class ContentStore {
     return this.#sql('SELECT product_id FROM collection_products WHERE collection_id = ? ORDER BY position, product_id')
       .all(collectionId)
       .map((row) => int(row, 'collection_products', 'product_id'));
-  }
-
-  /** Every (collection, product) placed by hand, for the catalogue index. */
-  allManualPlacements(): { collectionId: number; productId: number; position: number }[] {
-    return this.#sql('SELECT collection_id, product_id, position FROM collection_products ORDER BY collection_id, position')
-      .all()
-      .map((row) => ({
-        collectionId: int(row, 'collection_products', 'collection_id'),
-        productId: int(row, 'collection_products', 'product_id'),
-        position: int(row, 'collection_products', 'position'),
-      }));
   }
 
   /** Creates the collection, or updates the one with this handle; placed products are replaced when `productHandles` is given. */
@@ -243,21 +259,7 @@ export class ContentStore {
   // ── Menus ────────────────────────────────────────────────────────────────────────────────────
 
   menuByHandle(handle: string): MenuRecord | null {
-    const row = this.#sql('SELECT * FROM menus WHERE handle = ?').get(handle);
-    if (!row) return null;
-    return {
-      __typename: 'Menu',
-      id: int(row, 'menus', 'id'),
-      handle: text(row, 'menus', 'handle'),
-      title: text(row, 'menus', 'title'),
-      items: readMenuItems(row),
-    };
-  }
-
-  menus(): MenuRecord[] {
-    return this.#sql('SELECT handle FROM menus ORDER BY id')
-      .all()
-      .flatMap((row) => this.menuByHandle(text(row, 'menus', 'handle')) ?? []);
+    return this.#one('menus', 'handle', handle, readMenu);
   }
 
   saveMenu(input: MenuInput): MenuRecord {
@@ -273,17 +275,15 @@ export class ContentStore {
   // ── Pages ────────────────────────────────────────────────────────────────────────────────────
 
   pages(): PageRecord[] {
-    return this.#sql('SELECT * FROM pages ORDER BY id').all().map(readPage);
+    return this.#all('pages', readPage);
   }
 
   pageByHandle(handle: string): PageRecord | null {
-    const row = this.#sql('SELECT * FROM pages WHERE handle = ?').get(handle);
-    return row ? readPage(row) : null;
+    return this.#one('pages', 'handle', handle, readPage);
   }
 
   pageById(id: number): PageRecord | null {
-    const row = this.#sql('SELECT * FROM pages WHERE id = ?').get(id);
-    return row ? readPage(row) : null;
+    return this.#one('pages', 'id', id, readPage);
   }
 
   savePage(input: PageInput): PageRecord {
@@ -313,13 +313,11 @@ export class ContentStore {
   // ── Policies ─────────────────────────────────────────────────────────────────────────────────
 
   policy(handle: PolicyHandle): PolicyRecord | null {
-    const row = this.#sql('SELECT * FROM policies WHERE handle = ?').get(handle);
-    return row ? readPolicy(row) : null;
+    return this.#one('policies', 'handle', handle, readPolicy);
   }
 
   policyById(id: number): PolicyRecord | null {
-    const row = this.#sql('SELECT * FROM policies WHERE id = ?').get(id);
-    return row ? readPolicy(row) : null;
+    return this.#one('policies', 'id', id, readPolicy);
   }
 
   savePolicy(input: PolicyInput): PolicyRecord {
@@ -335,31 +333,26 @@ export class ContentStore {
   // ── Blogs ────────────────────────────────────────────────────────────────────────────────────
 
   blogs(): BlogRecord[] {
-    return this.#sql('SELECT * FROM blogs ORDER BY id')
-      .all()
-      .map((row) => ({
-        __typename: 'Blog' as const,
-        id: int(row, 'blogs', 'id'),
-        handle: text(row, 'blogs', 'handle'),
-        title: text(row, 'blogs', 'title'),
-      }));
+    return this.#all('blogs', readBlog);
   }
 
   blogByHandle(handle: string): BlogRecord | null {
-    return this.blogs().find((b) => b.handle === handle) ?? null;
+    return this.#one('blogs', 'handle', handle, readBlog);
+  }
+
+  blogById(id: number): BlogRecord | null {
+    return this.#one('blogs', 'id', id, readBlog);
   }
 
   articles(blogId?: number): ArticleRecord[] {
-    const sql =
-      'SELECT articles.*, blogs.handle AS blog_handle FROM articles JOIN blogs ON blogs.id = articles.blog_id' +
-      (blogId === undefined ? '' : ' WHERE articles.blog_id = ?') +
-      ' ORDER BY articles.id';
-    const statement = this.#sql(sql);
-    return (blogId === undefined ? statement.all() : statement.all(blogId)).map(readArticle);
+    return blogId === undefined
+      ? this.#sql(`${ARTICLES} ORDER BY articles.id`).all().map(readArticle)
+      : this.#sql(`${ARTICLES} WHERE articles.blog_id = ? ORDER BY articles.id`).all(blogId).map(readArticle);
   }
 
   articleById(id: number): ArticleRecord | null {
-    return this.articles().find((a) => a.id === id) ?? null;
+    const row = this.#sql(`${ARTICLES} WHERE articles.id = ?`).get(id);
+    return row ? readArticle(row) : null;
   }
 
   saveArticle(input: ArticleInput): ArticleRecord {
@@ -387,19 +380,11 @@ export class ContentStore {
 
   discountCode(code: string): DiscountCodeRecord | null {
     const row = this.#sql('SELECT * FROM discount_codes WHERE code = ?').get(code.trim());
-    if (!row) return null;
-    return {
-      code: text(row, 'discount_codes', 'code'),
-      percentOff: nullableInt(row, 'discount_codes', 'percent_off'),
-      amountOffCents: nullableInt(row, 'discount_codes', 'amount_off_cents'),
-      minimumSubtotalCents: int(row, 'discount_codes', 'minimum_subtotal_cents'),
-    };
+    return row ? readDiscountCode(row) : null;
   }
 
   discountCodes(): DiscountCodeRecord[] {
-    return this.#sql('SELECT code FROM discount_codes ORDER BY created_at, code')
-      .all()
-      .flatMap((row) => this.discountCode(text(row, 'discount_codes', 'code')) ?? []);
+    return this.#sql('SELECT * FROM discount_codes ORDER BY created_at, code').all().map(readDiscountCode);
   }
 
   saveDiscountCode(input: DiscountCodeInput): DiscountCodeRecord {

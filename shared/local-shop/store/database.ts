@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { migrate } from './migrations.ts';
 import type { ErrorKind } from '../../common/index.ts';
 
@@ -48,4 +48,17 @@ export function writeTransaction<T>(db: DatabaseSync, work: () => T): T {
   }
   db.exec('COMMIT');
   return result;
+}
+
+/** `db.prepare`, once per SQL text: a store's statements are prepared on first use and kept. */
+export function statementCache(db: DatabaseSync): (sql: string) => StatementSync {
+  const statements = new Map<string, StatementSync>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
 }

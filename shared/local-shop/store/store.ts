@@ -5,7 +5,7 @@ import { gid, numericId } from '../gid.ts';
 import { DEFAULT_CURRENCY } from '../../common/index.ts';
 import { CatalogueIndexCache, type CatalogueIndex } from './catalogue-index.ts';
 import { MAX_CART_LINES, checkCartLines, limitToStock, type CartLineRequest, type CartUserError } from './cart-rules.ts';
-import { openDatabase, writeTransaction } from './database.ts';
+import { openDatabase, statementCache, writeTransaction } from './database.ts';
 import { ImageFiles, type StoredImage } from './image-files.ts';
 import { PrivateFiles, type StoredPrivateFile } from './private-files.ts';
 import { parseProductSpec, specFromNewProduct, type NewProductInput, type ProductSpec, type ProductSpecInput } from './product-spec.ts';
@@ -124,15 +124,16 @@ export class LocalShopStore {
   readonly content: ContentStore;
   readonly #db: DatabaseSync;
   readonly #index: CatalogueIndexCache;
-  readonly #statements = new Map<string, StatementSync>();
+  readonly #sql: (sql: string) => StatementSync;
 
   private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles, privateFiles: PrivateFiles) {
     this.#db = db;
+    this.#sql = statementCache(db);
     this.databaseFile = databaseFile;
     this.images = images;
     this.privateFiles = privateFiles;
-    this.content = new ContentStore(db);
-    this.#index = new CatalogueIndexCache(db);
+    this.content = new ContentStore(db, this.#sql);
+    this.#index = new CatalogueIndexCache(this.#sql);
   }
 
   /** Opens the store in `dataDir` (created if missing); safe to call from several processes at once. */
@@ -150,15 +151,6 @@ export class LocalShopStore {
   /** False once closed (the server's readiness check reads it). */
   isOpen(): boolean {
     return this.#db.isOpen;
-  }
-
-  #sql(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
   }
 
   /** Several reads seen as one snapshot (a SAVEPOINT nests inside a write transaction too). */

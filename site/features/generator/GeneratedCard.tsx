@@ -1,9 +1,10 @@
-import { memo, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { formatAmount } from '../../../shared/common/index.ts';
 import { Spinner } from '../shell/icons.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { EditForm } from './EditForm.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon } from './icons.tsx';
+import { usePageLive } from './use-page-live.ts';
 
 /** One generated product: its design (or where it stands), what it is, its publish button and its review actions. */
 
@@ -16,6 +17,8 @@ interface GeneratedCardProps {
   onPublish(index: number): void;
   onAction(index: number, action: ProductAction): void;
   onEdit(index: number, edit: ProductEditBody): Promise<void>;
+  /** Whether the product's page answers on the storefront yet (asked on the server). */
+  pageLive(index: number, signal?: AbortSignal): Promise<boolean>;
 }
 
 function Media({ product }: { product: RunProductView }) {
@@ -59,9 +62,12 @@ function ActionButton({
   providerName,
   publishing,
   onPublish,
-}: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish'>) {
+  pageLive,
+}: Pick<GeneratedCardProps, 'product' | 'providerName' | 'publishing' | 'onPublish' | 'pageLive'>) {
   if (product.status === 'published') {
-    return (
+    return product.handle ? (
+      <ProductPageLink key={product.handle} handle={product.handle} index={product.index} providerName={providerName} pageLive={pageLive} />
+    ) : (
       <button type="button" className="btn btn-ghost btn-block" disabled>
         View on {providerName}
       </button>
@@ -84,6 +90,32 @@ function ActionButton({
     >
       Publish to {providerName}
     </button>
+  );
+}
+
+/**
+ * "View on {provider}" once published: a link to the product's page on the storefront, and until that
+ * page answers (the rebuild that includes it has not landed yet) a line saying the product is going live.
+ */
+function ProductPageLink({
+  handle,
+  index,
+  providerName,
+  pageLive,
+}: Pick<GeneratedCardProps, 'providerName' | 'pageLive'> & { handle: string; index: number }) {
+  const href = `/product/${encodeURIComponent(handle)}`;
+  const live = usePageLive(useCallback((signal: AbortSignal) => pageLive(index, signal), [pageLive, index]));
+  return (
+    <>
+      <a className="btn btn-ghost btn-block" href={href} target="_blank" rel="noopener">
+        View on {providerName}
+        <ExternalIcon />
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <p className="gen-card-live" role="status">
+        {live ? '' : 'Going live: the store is being rebuilt with this product.'}
+      </p>
+    </>
   );
 }
 
@@ -128,6 +160,7 @@ export const GeneratedCard = memo(function GeneratedCard({
   onPublish,
   onAction,
   onEdit,
+  pageLive,
 }: GeneratedCardProps) {
   const titleId = `gen-product-${product.index}`;
   const [editing, setEditing] = useState(false);
@@ -162,22 +195,13 @@ export const GeneratedCard = memo(function GeneratedCard({
           <p className="gen-card-price">${formatAmount(product.price)}</p>
           {product.error && <p className="gen-card-error">{product.error}</p>}
           <div className="gen-card-actions">
-            <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} />
-            {(product.handle || printUrl) && (
+            <ActionButton product={product} providerName={providerName} publishing={publishing} onPublish={onPublish} pageLive={pageLive} />
+            {printUrl && (
               <div className="gen-card-links">
-                {product.status === 'published' && product.handle && (
-                  <a href={`/product/${encodeURIComponent(product.handle)}`} target="_blank" rel="noopener">
-                    View in the store
-                    <ExternalIcon />
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                )}
-                {printUrl && (
-                  <a href={printUrl} download>
-                    <DownloadIcon />
-                    Print file
-                  </a>
-                )}
+                <a href={printUrl} download>
+                  <DownloadIcon />
+                  Print file
+                </a>
               </div>
             )}
             <ReviewActions product={product} onAction={onAction} onEditing={() => setEditing(true)} />

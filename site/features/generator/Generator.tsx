@@ -53,6 +53,7 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
   const act = useCallback<WorkspaceController['act']>((index, action) => workspace.act(index, action), [workspace]);
   const edit = useCallback<WorkspaceController['edit']>((index, changes) => workspace.edit(index, changes), [workspace]);
   const open = useCallback((id: string) => void workspace.open(id), [workspace]);
+  const pageLive = useCallback<WorkspaceController['pageLive']>((index, signal) => workspace.pageLive(index, signal), [workspace]);
 
   return (
     <>
@@ -86,6 +87,7 @@ function Workspace({ bench, blocked }: { bench: Workbench; blocked: boolean }) {
           onPublish={publish}
           onAction={act}
           onEdit={edit}
+          pageLive={pageLive}
         />
       )}
     </>

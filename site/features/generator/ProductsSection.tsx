@@ -12,9 +12,10 @@ interface ProductsSectionProps {
   onPublish(indices?: readonly number[]): void;
   onAction(index: number, action: ProductAction): void;
   onEdit(index: number, edit: ProductEditBody): Promise<void>;
+  pageLive(index: number, signal?: AbortSignal): Promise<boolean>;
 }
 
-export function ProductsSection({ products, running, providerName, onPublish, onAction, onEdit }: ProductsSectionProps) {
+export function ProductsSection({ products, running, providerName, onPublish, onAction, onEdit, pageLive }: ProductsSectionProps) {
   const ready = products.filter((p) => p.status === 'ready');
   const publishing = products.some((p) => p.activity === 'publish');
   const published = products.filter((p) => p.status === 'published').length;
@@ -54,6 +55,7 @@ export function ProductsSection({ products, running, providerName, onPublish, on
                 onPublish={publishOne}
                 onAction={onAction}
                 onEdit={onEdit}
+                pageLive={pageLive}
               />
             </li>
           ))}

@@ -59,6 +59,8 @@ export interface GeneratorApi {
   publishRun(id: string, indices?: readonly number[]): Promise<RunView>;
   editProduct(id: string, index: number, edit: ProductEditBody): Promise<RunView>;
   productAction(id: string, index: number, action: ProductAction): Promise<RunView>;
+  /** Whether a published product's page answers on the storefront yet. */
+  pageLive(id: string, index: number, signal?: AbortSignal): Promise<boolean>;
 }
 
 type Json = Record<string, unknown>;
@@ -172,6 +174,13 @@ export function createGeneratorApi(options: GeneratorApiOptions): GeneratorApi {
     async productAction(id, index, action) {
       const path = `${runPath(id)}/products/${index}/${action}`;
       return runFrom(path, await post(path, {}));
+    },
+
+    async pageLive(id, index, signal) {
+      const path = `${runPath(id)}/products/${index}/live`;
+      const body = await call(path, { method: 'GET', ...(signal ? { signal } : {}) });
+      if (typeof body.live !== 'boolean') throw unexpected(path);
+      return body.live;
     },
 
     async settings(signal) {

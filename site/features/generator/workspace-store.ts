@@ -52,6 +52,8 @@ export interface WorkspaceController {
   publish(indices?: readonly number[]): Promise<void>;
   edit(index: number, edit: ProductEditBody): Promise<void>;
   act(index: number, action: ProductAction): Promise<void>;
+  /** Whether the open run's published product has its page on the storefront yet. */
+  pageLive(index: number, signal?: AbortSignal): Promise<boolean>;
   refreshRuns(): Promise<void>;
   /** Stops watching (the page goes away); the run itself goes on on the server. */
   close(): void;
@@ -214,6 +216,11 @@ export function createWorkspace(deps: WorkspaceDeps): WorkspaceController {
     async act(index, action) {
       const id = currentId();
       if (id) await perform(() => deps.api.productAction(id, index, action)).catch(() => undefined);
+    },
+
+    async pageLive(index, signal) {
+      const id = currentId();
+      return id ? deps.api.pageLive(id, index, signal) : false;
     },
 
     refreshRuns,

@@ -25,8 +25,3 @@ export function authClient(): AuthClient {
   client ??= create();
   return client;
 }
-
-/** The library's error as one line for a person. */
-export function errorText(error: { message?: string | undefined; status?: number } | null | undefined, fallback: string): string {
-  return error?.message?.trim() || fallback;
-}

@@ -1,4 +1,5 @@
 import { ERROR_KINDS, type ErrorKind } from '../../../shared/common/index.ts';
+import { errorResponse } from './json-response.ts';
 
 /** A request the API refuses: its kind gives the HTTP status (docs/behaviour/errors.md#error-kinds), the message is for whoever sent it. */
 export class ApiError extends Error {
@@ -14,4 +15,9 @@ export class ApiError extends Error {
   get status(): number {
     return ERROR_KINDS[this.kind].status;
   }
+}
+
+/** The refusal as the API's `{error}` answer, with its kind's status and its headers. */
+export function apiErrorResponse(error: ApiError): Response {
+  return errorResponse(error.status, error.message, error.headers);
 }

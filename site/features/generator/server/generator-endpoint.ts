@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { clientAddressOf, type Staff, type Who } from '../../../../shared/staff/index.ts';
 import { guardStaff } from '../../staff/server/staff-guard.ts';
 import type { GeneratorServices } from './services.ts';
-import { ApiError } from '../../../server/http/api-error.ts';
+import { ApiError, apiErrorResponse } from '../../../server/http/api-error.ts';
 import { errorResponse, jsonResponse } from '../../../server/http/json-response.ts';
 import { parseBody } from './request-schemas.ts';
 import { readJsonBody } from '../../../server/http/read-json-body.ts';
@@ -18,7 +18,7 @@ const NOT_SERVED = 'The generator API is not available on this server: it runs u
 
 /** A failure thrown by the services or a provider, as an HTTP answer. */
 function failureResponse(error: unknown, services: GeneratorServices, what: string): Response {
-  if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers);
+  if (error instanceof ApiError) return apiErrorResponse(error);
   // The services live outside this bundle, so their errors are recognised by shape, not class.
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 500;
   const message = error instanceof Error && error.message ? error.message : `The ${what} failed`;
@@ -33,27 +33,47 @@ export interface Caller {
   address: string | undefined;
 }
 
+/** The services and the caller once the staff check passed and the generator can work; otherwise the answer that says why not. */
+async function admit(context: APIContext): Promise<{ services: GeneratorServices; caller: Caller } | Response> {
+  const services = context.locals.generator;
+  try {
+    if (!services) throw new ApiError('unavailable', NOT_SERVED);
+    const { who, staff } = await guardStaff(context);
+    const problem = services.problem();
+    if (problem) throw new ApiError('unavailable', problem);
+    return { services, caller: { who, staff, address: clientAddressOf(context.request.headers) } };
+  } catch (error) {
+    if (error instanceof ApiError) return apiErrorResponse(error);
+    throw error;
+  }
+}
+
+/** An endpoint behind the staff check: `handle`'s failures become `{error}` answers. */
+function generatorEndpoint(
+  what: string,
+  handle: (services: GeneratorServices, caller: Caller, context: APIContext) => Promise<Response>,
+): APIRoute {
+  return async (context) => {
+    const admitted = await admit(context);
+    if (admitted instanceof Response) return admitted;
+    try {
+      return await handle(admitted.services, admitted.caller, context);
+    } catch (error) {
+      return failureResponse(error, admitted.services, what);
+    }
+  };
+}
+
 /** A JSON POST endpoint: `run` gets the validated body and answers with a JSON-able value. */
 export function generatorPost<S extends z.ZodType>(
   what: string,
   schema: S,
   run: (services: GeneratorServices, body: z.output<S>, signal: AbortSignal, caller: Caller, context: APIContext) => Promise<unknown>,
 ): APIRoute {
-  return async (context) => {
-    const services = context.locals.generator;
-    if (!services) return errorResponse(503, NOT_SERVED);
-    const guard = await guardStaff(context);
-    if (!guard.ok) return guard.response;
-    const problem = services.problem();
-    if (problem) return errorResponse(503, problem);
-    const caller = { who: guard.who, staff: guard.staff, address: clientAddressOf(context.request.headers) };
-    try {
-      const body = parseBody(schema, await readJsonBody(context.request));
-      return jsonResponse(await run(services, body, context.request.signal, caller, context));
-    } catch (error) {
-      return failureResponse(error, services, what);
-    }
-  };
+  return generatorEndpoint(what, async (services, caller, context) => {
+    const body = parseBody(schema, await readJsonBody(context.request));
+    return jsonResponse(await run(services, body, context.request.signal, caller, context));
+  });
 }
 
 /** A GET endpoint (design images too: the browser sends the session cookie with them). */
@@ -61,20 +81,7 @@ export function generatorGet(
   what: string,
   run: (services: GeneratorServices, context: APIContext, caller: Caller) => Promise<Response>,
 ): APIRoute {
-  return async (context) => {
-    const services = context.locals.generator;
-    if (!services) return errorResponse(503, NOT_SERVED);
-    const guard = await guardStaff(context);
-    if (!guard.ok) return guard.response;
-    const problem = services.problem();
-    if (problem) return errorResponse(503, problem);
-    const caller = { who: guard.who, staff: guard.staff, address: clientAddressOf(context.request.headers) };
-    try {
-      return await run(services, context, caller);
-    } catch (error) {
-      return failureResponse(error, services, what);
-    }
-  };
+  return generatorEndpoint(what, (services, caller, context) => run(services, context, caller));
 }
 
 /** Every other method: 405 with the one that works. */

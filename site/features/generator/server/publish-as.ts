@@ -3,6 +3,11 @@ import { STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
 import type { Caller } from './generator-endpoint.ts';
 import type { GeneratorServices } from './services.ts';
 
+/** A real Shopify store takes products only from a session that passed a second factor (aal2); the embedded shop from any member. */
+export function checkMayPublish(caller: Caller, services: GeneratorServices): void {
+  if (services.publishesToRealStore() && caller.who.aal !== 'aal2') throw new StaffError('forbidden', STAFF_MESSAGES.aal2Needed);
+}
+
 /**
  * Publishing on behalf of a staff member: a real Shopify store needs a session that passed a second
  * factor (aal2); the embedded shop needs only a signed-in member. Recorded in the audit trail with
@@ -14,7 +19,7 @@ export async function publishAs(
   product: PublishRequestBody,
   signal: AbortSignal,
 ): Promise<PublishResult> {
-  if (services.publishesToRealStore() && caller.who.aal !== 'aal2') throw new StaffError(403, STAFF_MESSAGES.aal2Needed);
+  checkMayPublish(caller, services);
   const result = await services.publish(product, signal);
   caller.staff.record({
     event: 'PRODUCT_PUBLISHED',

@@ -5,9 +5,7 @@ import {
   DEFAULT_THEME,
   isProductCount,
   MAX_GUIDELINES_CHARS,
-  MAX_PRODUCT_COUNT,
   MAX_THEME_CHARS,
-  MIN_PRODUCT_COUNT,
   productCountMessage,
 } from '../../../../shared/limits/index.ts';
 import { designFileFromUrl } from './design-urls.ts';
@@ -24,6 +22,17 @@ const text = (field: string, max: number, min = 1) =>
     .trim()
     .min(min, min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`)
     .max(max, `${field} must be at most ${max} characters`);
+
+// Brand guidelines are optional free text; an empty box is the same as none.
+const guidelines = z
+  .string({ error: 'guidelines must be text' })
+  .trim()
+  .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** The one product-count rule and its one message (shared/limits), as the CLI and the providers say it, naming `field` as sent. */
+const productCount = (field?: string) => z.custom<number>(isProductCount, { error: (issue) => productCountMessage(issue.input, field) });
 
 const hexColors = z
   .array(z.string().regex(/^#[0-9a-f]{6}$/i, 'each color must be a hex color like #fe972e'), {
@@ -45,17 +54,10 @@ export const BrandSchema = z.object(
 
 export const ConceptsRequestSchema = z.object(
   {
-    // The one product-count rule and its one message (shared/limits), as the CLI and the providers say it.
-    productCount: z.custom<number>(isProductCount, { error: (issue) => productCountMessage(issue.input) }),
+    productCount: productCount(),
     theme: text('theme', MAX_THEME_CHARS),
     brand: BrandSchema,
-    // Brand guidelines are optional free text; an empty box is the same as none.
-    guidelines: z
-      .string({ error: 'guidelines must be text' })
-      .trim()
-      .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
-      .nullish()
-      .transform((value) => value || undefined),
+    guidelines,
   },
   { error: 'The body must be a JSON object' },
 );
@@ -96,23 +98,14 @@ export const PublishRequestSchema = z.object(
 /** POST /api/generator-runs: a new run, as the settings card sends it (an empty theme runs with the default). */
 export const StartRunSchema = z.object(
   {
-    count: z
-      .number({ error: (issue) => (issue.input === undefined ? 'count is missing' : 'count must be a number') })
-      .int('count must be a whole number')
-      .min(MIN_PRODUCT_COUNT, `count must be at least ${MIN_PRODUCT_COUNT}`)
-      .max(MAX_PRODUCT_COUNT, `count must be at most ${MAX_PRODUCT_COUNT}`),
+    count: productCount('count'),
     theme: z
       .string({ error: 'theme must be text' })
       .trim()
       .max(MAX_THEME_CHARS, `theme must be at most ${MAX_THEME_CHARS} characters`)
       .optional()
       .transform((value) => value || DEFAULT_THEME),
-    guidelines: z
-      .string({ error: 'guidelines must be text' })
-      .trim()
-      .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
-      .nullish()
-      .transform((value) => value || undefined),
+    guidelines,
   },
   { error: 'The body must be a JSON object' },
 );

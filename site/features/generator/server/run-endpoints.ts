@@ -1,12 +1,13 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ApiError } from '../../../server/http/api-error.ts';
 import { jsonResponse } from '../../../server/http/json-response.ts';
-import { STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
 import type { Actor } from '../../../../shared/generator/index.ts';
 import { type Caller, generatorGet, generatorPost } from './generator-endpoint.ts';
 import { EditProductSchema, EmptySchema, PublishRunSchema, StartRunSchema } from './request-schemas.ts';
+import { checkMayPublish } from './publish-as.ts';
 import type { GeneratorServices } from './services.ts';
 import type { RunService } from './run-service.ts';
+import { pageAnswers } from './page-live.ts';
 
 /**
  * The runs API (docs/behaviour/generator.md, "The runs API"): start and list runs, read one (a long
@@ -42,14 +43,18 @@ function indexOf(context: APIContext): number {
 }
 
 /** The runner's refusals as HTTP answers: no such run or product (404), not in a state for it (409). */
+function runError(error: unknown): unknown {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'RunNotFound') return new ApiError('not-found', (error as Error).message);
+  if (name === 'RunConflict') return new ApiError('conflict', (error as Error).message);
+  return error;
+}
+
 function withRunErrors<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
-    if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
-    throw error;
+    throw runError(error);
   }
 }
 
@@ -112,7 +117,7 @@ export const runAction: APIRoute = generatorPost('changing a run', PublishRunSch
       return { run: runOrNotFound(runs, id) };
     case 'publish': {
       // A real Shopify store needs a session that passed a second factor, as POST /api/publish-to-shopify does.
-      if (services.publishesToRealStore() && caller.who.aal !== 'aal2') throw new StaffError(403, STAFF_MESSAGES.aal2Needed);
+      checkMayPublish(caller, services);
       const claimed = withRunErrors(() => runs.runner.publish(id, body.indices, actor));
       return { claimed, run: runOrNotFound(runs, id) };
     }
@@ -149,14 +154,26 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
       break;
     case 'discard':
       await withRunErrors(() => runs.runner.discard(id, index, actor)).catch((error: unknown) => {
-        const name = error instanceof Error ? error.name : '';
-        if (name === 'RunConflict') throw new ApiError('conflict', (error as Error).message);
-        if (name === 'RunNotFound') throw new ApiError('not-found', (error as Error).message);
-        throw error;
+        throw runError(error);
       });
       break;
     default:
       throw new ApiError('not-found', 'Products know only edit, regenerate, discard and retry');
   }
   return { run: runOrNotFound(runs, id) };
+});
+
+/**
+ * GET /api/generator-runs/{id}/products/{index}/live → {live}: whether the published product's page
+ * answers on the storefront yet (the card's "going live" line). Asks the server that serves the
+ * build (`locals.siteUrl` under npm start, this request's origin under astro dev).
+ */
+export const productPageLive: APIRoute = generatorGet('checking a product page', async (services, context) => {
+  const run = runOrNotFound(runsOf(services), runIdOf(context));
+  const index = indexOf(context);
+  const product = run.products.find((p) => p.index === index);
+  if (!product) throw new ApiError('not-found', 'There is no product with that number');
+  if (product.status !== 'published' || !product.handle) return jsonResponse({ live: false });
+  const live = await pageAnswers(context.locals.siteUrl ?? context.url.origin, `/product/${encodeURIComponent(product.handle)}`);
+  return jsonResponse({ live });
 });

@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { clientAddressOf, STAFF_MESSAGES, StaffError } from '../../../../shared/staff/index.ts';
-import { ApiError } from '../../../server/http/api-error.ts';
+import { ApiError, apiErrorResponse } from '../../../server/http/api-error.ts';
 import { errorResponse, jsonResponse } from '../../../server/http/json-response.ts';
 import { readJsonBody } from '../../../server/http/read-json-body.ts';
-import { guardStaff, sameOrigin } from './staff-guard.ts';
+import { guardStaff, sameOrigin, STAFF_NOT_SERVED } from './staff-guard.ts';
 
 /**
  * /api/staff/*: what the account page, the owner page and the setup page call
@@ -46,7 +46,7 @@ async function bodyOf<S extends z.ZodType>(request: Request, schema: S): Promise
 }
 
 function failure(error: unknown): Response {
-  if (error instanceof ApiError) return errorResponse(error.status, error.message, error.headers);
+  if (error instanceof ApiError) return apiErrorResponse(error);
   if (error instanceof StaffError || (error as { name?: string })?.name === 'StaffError')
     return errorResponse((error as StaffError).status, (error as Error).message);
   throw error;
@@ -62,12 +62,12 @@ export async function staffApi(context: Pick<APIContext, 'request' | 'locals' | 
     // The setup link is its own credential: no account exists yet.
     if (route === 'GET setup' || route === 'POST setup') {
       const staff = context.locals.staff;
-      if (!staff) return errorResponse(503, 'Staff accounts are not available on this server');
+      if (!staff) throw new ApiError('unavailable', STAFF_NOT_SERVED);
       if (route === 'GET setup') {
         const token = new URL(request.url).searchParams.get('token') ?? '';
         return jsonResponse({ valid: staff.setupLinkValid(token), accounts: staff.hasAccounts() });
       }
-      if (!sameOrigin(request)) return errorResponse(403, STAFF_MESSAGES.crossOrigin);
+      if (!sameOrigin(request)) throw new ApiError('forbidden', STAFF_MESSAGES.crossOrigin);
       const body = await bodyOf(request, Setup);
       const member = await staff.redeemSetupLink(
         body.token,
@@ -78,9 +78,7 @@ export async function staffApi(context: Pick<APIContext, 'request' | 'locals' | 
     }
 
     const owner = route.endsWith(' members') || route === 'POST member' || route === 'GET audit';
-    const guard = await guardStaff(context, { owner });
-    if (!guard.ok) return guard.response;
-    const { who, staff } = guard;
+    const { who, staff } = await guardStaff(context, { owner });
     const address = addressOf(request);
 
     switch (route) {
@@ -117,7 +115,7 @@ export async function staffApi(context: Pick<APIContext, 'request' | 'locals' | 
       case 'GET keys':
         return jsonResponse({ keys: staff.listKeys(who.role === 'owner' ? undefined : who.email) });
       case 'POST keys': {
-        if (who.via !== 'session') return errorResponse(403, 'Create keys from a signed-in page or with tshirt-gen staff key create');
+        if (who.via !== 'session') throw new ApiError('forbidden', 'Create keys from a signed-in page or with tshirt-gen staff key create');
         const body = await bodyOf(request, CreateKey);
         const key = await staff.createKey(
           who.email,
@@ -133,7 +131,7 @@ export async function staffApi(context: Pick<APIContext, 'request' | 'locals' | 
         return jsonResponse({ ok: true });
       }
       default:
-        return errorResponse(404, 'There is no such staff endpoint');
+        throw new ApiError('not-found', 'There is no such staff endpoint');
     }
   } catch (error) {
     return failure(error);

@@ -1,18 +1,19 @@
 import type { APIContext } from 'astro';
 import { STAFF_MESSAGES, type Staff, type Who } from '../../../../shared/staff/index.ts';
-import { errorResponse } from '../../../server/http/json-response.ts';
+import { ApiError } from '../../../server/http/api-error.ts';
 
 /**
  * The check in front of every staff endpoint (the generator API, the owner's and account
- * endpoints): a signed-in staff session or an API key (401 otherwise), and for a state-changing
- * request from a browser, the same origin (403 otherwise). docs/behaviour/staff-accounts.md.
+ * endpoints): a signed-in staff session or an API key (unauthenticated, 401, otherwise), and for a
+ * state-changing request from a browser, the same origin (forbidden, 403, otherwise).
+ * docs/behaviour/staff-accounts.md.
  */
-
-export type Guarded = { ok: true; who: Who; staff: Staff } | { ok: false; response: Response };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const NOT_SERVED = 'Staff accounts are not available on this server: they run under npm start (or astro dev).';
+/** The answer of the staff routes on a server without staff accounts (the guard says where they run). */
+export const STAFF_NOT_SERVED = 'Staff accounts are not available on this server';
+const NOT_SERVED = `${STAFF_NOT_SERVED}: they run under npm start (or astro dev).`;
 
 /**
  * Whether a request comes from this site's own pages. A browser names the page's origin in `Origin`
@@ -27,17 +28,17 @@ export function sameOrigin(request: Request, trusted: readonly string[] = []): b
   return !request.headers.has('cookie');
 }
 
-export async function guardStaff(context: Pick<APIContext, 'request' | 'locals'>, { owner = false } = {}): Promise<Guarded> {
+/** Who is calling and the staff service; an ApiError (unavailable, forbidden, unauthenticated) when the request may not go on. */
+export async function guardStaff(
+  context: Pick<APIContext, 'request' | 'locals'>,
+  { owner = false } = {},
+): Promise<{ who: Who; staff: Staff }> {
   const staff = context.locals.staff;
-  if (!staff) return { ok: false, response: errorResponse(503, NOT_SERVED) };
+  if (!staff) throw new ApiError('unavailable', NOT_SERVED);
   const { request } = context;
-  if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
-    return { ok: false, response: errorResponse(403, STAFF_MESSAGES.crossOrigin) };
-  }
+  if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) throw new ApiError('forbidden', STAFF_MESSAGES.crossOrigin);
   const who = await staff.who(request);
-  if (!who) {
-    return { ok: false, response: errorResponse(401, STAFF_MESSAGES.signInNeeded, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' }) };
-  }
-  if (owner && who.role !== 'owner') return { ok: false, response: errorResponse(403, STAFF_MESSAGES.ownerOnly) };
-  return { ok: true, who, staff };
+  if (!who) throw new ApiError('unauthenticated', STAFF_MESSAGES.signInNeeded, { 'WWW-Authenticate': 'ApiKey header="x-api-key"' });
+  if (owner && who.role !== 'owner') throw new ApiError('forbidden', STAFF_MESSAGES.ownerOnly);
+  return { who, staff };
 }

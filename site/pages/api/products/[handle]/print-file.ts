@@ -1,8 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { APIRoute } from 'astro';
-import { guardStaff } from '../../../../features/staff/server/staff-guard.ts';
-import { onlyMethod } from '../../../../features/generator/server/generator-endpoint.ts';
+import { generatorGet, onlyMethod } from '../../../../features/generator/server/generator-endpoint.ts';
 import { errorResponse } from '../../../../server/http/json-response.ts';
 
 /**
@@ -13,14 +11,8 @@ import { errorResponse } from '../../../../server/http/json-response.ts';
  */
 export const prerender = false;
 
-const NOT_SERVED = 'Print files are not available on this server: they are served under npm start (or astro dev).';
-
-export const GET: APIRoute = async (context) => {
-  const services = context.locals.generator;
-  if (!services) return errorResponse(503, NOT_SERVED);
-  const guard = await guardStaff(context);
-  if (!guard.ok) return guard.response;
-  const handle = context.params.handle ?? '';
+export const GET = generatorGet('serving a print file', async (services, { params }) => {
+  const handle = params.handle ?? '';
   const file = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(handle) ? await services.printFile(handle) : undefined;
   if (!file) return errorResponse(404, 'There is no print file for that product in the embedded shop');
   const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
@@ -34,6 +26,6 @@ export const GET: APIRoute = async (context) => {
       'Content-Disposition': `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
     },
   });
-};
+});
 
 export const ALL = onlyMethod('GET');
