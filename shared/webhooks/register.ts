@@ -3,7 +3,7 @@ import { REBUILD_TOPICS, topicEnum, type RebuildTopic } from './topics.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
- * Subscribes the store's webhooks through the Admin API 2025-07: one HTTP subscription per topic
+ * Subscribes the store's webhooks through the Admin API (SHOPIFY_API_VERSION): one HTTP subscription per topic
  * that changes the site, to the store's /api/webhooks/shopify. Idempotent: the existing
  * subscriptions are read first, and only missing ones are created, so running it twice subscribes
  * nothing twice (docs/behaviour/cli.md).

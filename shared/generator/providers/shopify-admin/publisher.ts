@@ -174,6 +174,75 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     }
   }
 
+  /**
+   * The print file into the store's Files and onto the product as custom.print_file. Under a publish
+   * key its name is its identity: a retry first looks for the file an earlier attempt made and links
+   * that one (no second upload), and fileCreate asks Shopify to refuse a taken name, so a file the
+   * search does not see yet is never made twice either. A FAILED earlier file is left, a new one made.
+   */
+  async function attachPrintFile(
+    product: PublishRequestBody,
+    printUrl: string,
+    made: { productId: string; handle: string | undefined; retry: boolean; printBytes: Uint8Array | undefined },
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const send = async (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
+      payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
+    const filename = printFileName(product, made.handle);
+    let file = made.retry && product.publishKey ? await findFile(filename, signal) : undefined;
+    if (!file || file.status === 'FAILED') {
+      const bytes = made.printBytes ?? (await readPrintFile(printUrl, signal));
+      const [target] = readStagedTargets(
+        await send(
+          'stagedUploadsCreate',
+          STAGED_UPLOADS_CREATE,
+          { input: [{ resource: 'FILE', filename, mimeType: 'image/png', httpMethod: 'POST', fileSize: String(bytes.byteLength) }] },
+          true,
+        ),
+        1,
+      );
+      await uploadToStagedTarget(
+        target!,
+        { bytes, filename, mimeType: 'image/png' },
+        { dispatcher: client.dispatcher, signal, timeoutMs, step: 'print file upload' },
+      );
+      // Not sent twice on a lost answer: the publish fails, and the next one finds the file by its name.
+      const data = await client.call({
+        step: 'fileCreate',
+        query: FILE_CREATE,
+        variables: {
+          files: [
+            {
+              originalSource: target!.resourceUrl,
+              // A GenericFile: Shopify keeps the PNG as it is, where an IMAGE would be processed and resized.
+              contentType: 'FILE',
+              filename,
+              alt: printFileAlt(product.name),
+              duplicateResolutionMode: product.publishKey && !file ? 'RAISE_ERROR' : 'APPEND_UUID',
+            },
+          ],
+        },
+        idempotent: false,
+        signal,
+      });
+      const payload = isRecord(data.fileCreate) ? data.fileCreate : undefined;
+      if (!payload) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no fileCreate');
+      const userErrors = Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+      if (userErrors.some((e) => e.code === 'FILENAME_ALREADY_EXISTS')) {
+        file = await findFile(filename, signal);
+        if (!file) throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
+      } else if (userErrors.length > 0) {
+        throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
+      } else {
+        file = readFile(Array.isArray(payload.files) ? payload.files[0] : undefined);
+        if (!file) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no file id');
+      }
+    }
+    await waitUntilReady(file, signal);
+    const { namespace, key, type } = PRINT_FILE_METAFIELD;
+    await send('metafieldsSet', METAFIELDS_SET, { metafields: [{ ownerId: made.productId, namespace, key, type, value: file.id }] }, true);
+  }
+
   return {
     shopName: SHOP_NAME,
 
@@ -297,72 +366,8 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
           );
 
         // The print file, linked before the product goes ACTIVE; a retry finds what an earlier attempt made.
-        if (product.printUrl && !existing?.printLinked) {
-          const printUrl = product.printUrl;
-          const filename = printFileName(product, handle);
-          // Only a retry under a publish key can meet a file of its own making.
-          let found = existing && product.publishKey ? await findFile(filename, signal) : undefined;
-          if (!found || found.status === 'FAILED') {
-            const fileBytes = printBytes ?? (await readPrintFile(printUrl, signal));
-            const [target] = readStagedTargets(
-              await send(
-                'stagedUploadsCreate',
-                STAGED_UPLOADS_CREATE,
-                {
-                  input: [
-                    { resource: 'FILE', filename, mimeType: 'image/png', httpMethod: 'POST', fileSize: String(fileBytes.byteLength) },
-                  ],
-                },
-                true,
-              ),
-              1,
-            );
-            await uploadToStagedTarget(
-              target!,
-              { bytes: fileBytes, filename, mimeType: 'image/png' },
-              { dispatcher: client.dispatcher, signal, timeoutMs, step: 'print file upload' },
-            );
-            const data = await client.call({
-              step: 'fileCreate',
-              query: FILE_CREATE,
-              variables: {
-                files: [
-                  {
-                    originalSource: target!.resourceUrl,
-                    contentType: 'FILE',
-                    filename,
-                    alt: printFileAlt(product.name),
-                    // Under a publish key the name is the file's identity: Shopify refuses a second one
-                    // (then the first is looked up); a failed earlier file is left and a new one made.
-                    duplicateResolutionMode: product.publishKey && !found ? 'RAISE_ERROR' : 'APPEND_UUID',
-                  },
-                ],
-              },
-              idempotent: false,
-              signal,
-            });
-            const payload = isRecord(data.fileCreate) ? data.fileCreate : undefined;
-            if (!payload) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no fileCreate');
-            const userErrors = Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
-            if (userErrors.some((e) => e.code === 'FILENAME_ALREADY_EXISTS')) {
-              found = await findFile(filename, signal);
-              if (!found) throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
-            } else if (userErrors.length > 0) {
-              throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
-            } else {
-              found = readFile(Array.isArray(payload.files) ? payload.files[0] : undefined);
-              if (!found) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no file id');
-            }
-          }
-          await waitUntilReady(found, signal);
-          const { namespace, key, type } = PRINT_FILE_METAFIELD;
-          await send(
-            'metafieldsSet',
-            METAFIELDS_SET,
-            { metafields: [{ ownerId: productId, namespace, key, type, value: found.id }] },
-            true,
-          );
-        }
+        if (product.printUrl && !existing?.printLinked)
+          await attachPrintFile(product, product.printUrl, { productId, handle, retry: existing !== undefined, printBytes }, signal);
 
         await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);
 

@@ -11,8 +11,8 @@ import { errorResponse } from '../../../../server/http/json-response.ts';
  */
 export const prerender = false;
 
-export const GET = generatorGet('serving a print file', async (services, context) => {
-  const handle = context.params.handle ?? '';
+export const GET = generatorGet('serving a print file', async (services, { params }) => {
+  const handle = params.handle ?? '';
   const file = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(handle) ? await services.printFile(handle) : undefined;
   if (!file) return errorResponse(404, 'There is no print file for that product in the embedded shop');
   const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
