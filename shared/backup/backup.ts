@@ -43,10 +43,10 @@ export async function createBackup({ dataDir, file, exclude = [] }: BackupOption
   const staging = await mkdtemp(path.join(path.dirname(target), '.backup-'));
   const partial = `${target}.${process.pid}.tmp`;
   try {
-    const entries = await listDataDir(root, [staging, target, partial, ...exclude]);
+    const skip = [staging, target, partial, ...exclude];
     const manifest: Manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), databases: [], files: [] };
 
-    for (const entry of entries.filter((e) => e.sqlite)) {
+    for (const entry of (await listDataDir(root, skip)).filter((e) => e.sqlite)) {
       const dest = path.join(staging, 'data', entry.relative);
       await mkdir(path.dirname(dest), { recursive: true });
       const source = new DatabaseSync(entry.absolute, { timeout: 10_000 });
@@ -60,7 +60,9 @@ export async function createBackup({ dataDir, file, exclude = [] }: BackupOption
       manifest.databases.push({ path: entry.relative, tables });
     }
 
-    for (const entry of entries.filter((e) => !e.sqlite)) {
+    // Listed after the snapshots, not before: an image written for a product committed while they
+    // were taken is named by a snapshot, so it must be in the archive too.
+    for (const entry of (await listDataDir(root, skip)).filter((e) => !e.sqlite)) {
       const dest = path.join(staging, 'data', entry.relative);
       await mkdir(path.dirname(dest), { recursive: true });
       try {
