@@ -3,6 +3,7 @@ import type { RunRecord } from '../../shared/generator/index.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PARTIAL, exitCodeForSignal } from '../exit-codes.ts';
 import { terminalSafe } from '../output/terminal-text.ts';
 import { UsageError } from '../usage-error.ts';
+import { note, out, printJson, printListing } from './common.ts';
 
 /**
  * `tshirt-gen runs list|show|publish|resume|prune`: the generator's runs in DATA_DIR/generator/runs.db,
@@ -42,8 +43,6 @@ async function openStore() {
   return { config, store: RunStore.open(config.localShop.dataDir) };
 }
 
-const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-
 function startedBy(run: RunRecord): string {
   const who = run.actor ? (run.actor.email ? `${run.actor.email} (${run.actor.id})` : run.actor.id) : 'nobody recorded';
   const where = run.source === 'cli' ? `tshirt-gen generate${run.cli ? `, files in ${run.cli.outDir}` : ''}` : 'the /generator page';
@@ -58,20 +57,23 @@ function filesRemovedNote(at: string): string {
 async function list(flags: ListFlags): Promise<number> {
   const { store } = await openStore();
   try {
-    const runs = store.listRuns(200);
-    if (flags.json) {
-      write(JSON.stringify({ runs }, null, 2));
-      return EXIT_OK;
-    }
-    if (runs.length === 0) {
-      write('No runs yet: tshirt-gen generate, or the /generator page, makes one.');
-      return EXIT_OK;
-    }
-    for (const run of runs) {
-      write(
-        `${run.id}  ${run.createdAt}  ${run.state.padEnd(8)}  ${run.source.padEnd(4)}  ${run.count} products: ${run.ready} ready, ${run.published} published, ${run.failed} failed  ${terminalSafe(run.theme)}`,
-      );
-    }
+    printListing(store.listRuns(200), {
+      json: flags.json,
+      key: 'runs',
+      empty: 'No runs yet: tshirt-gen generate, or the /generator page, makes one.',
+      headers: ['id', 'started', 'state', 'from', 'products', 'ready', 'published', 'failed', 'theme'],
+      row: (run) => [
+        run.id,
+        run.createdAt,
+        run.state,
+        run.source,
+        String(run.count),
+        String(run.ready),
+        String(run.published),
+        String(run.failed),
+        terminalSafe(run.theme),
+      ],
+    });
     return EXIT_OK;
   } finally {
     store.close();
@@ -84,21 +86,21 @@ async function show(id: string, flags: ListFlags): Promise<number> {
     const run = store.getRun(checkRunId(id));
     if (!run) throw new UsageError(`there is no run ${id} (see tshirt-gen runs list)`);
     if (flags.json) {
-      write(JSON.stringify({ run, events: store.events(id) }, null, 2));
+      printJson({ run, events: store.events(id) });
       return EXIT_OK;
     }
-    write(`Run ${run.id} (${run.state}), ${run.createdAt}: ${run.count} products, theme "${terminalSafe(run.theme)}"`);
-    write(`  ${startedBy(run)}`);
-    if (run.progress) write(`  ${terminalSafe(run.progress)}`);
-    if (run.error) write(`  Failed to generate products: ${terminalSafe(run.error)}`);
-    if (run.state === 'stopped' || run.state === 'failed') write(`  tshirt-gen runs resume ${run.id} goes on with it`);
+    out(`Run ${run.id} (${run.state}), ${run.createdAt}: ${run.count} products, theme "${terminalSafe(run.theme)}"`);
+    out(`  ${startedBy(run)}`);
+    if (run.progress) out(`  ${terminalSafe(run.progress)}`);
+    if (run.error) out(`  Failed to generate products: ${terminalSafe(run.error)}`);
+    if (run.state === 'stopped' || run.state === 'failed') out(`  tshirt-gen runs resume ${run.id} goes on with it`);
     for (const product of run.products) {
       const status = product.status === 'published' ? `published (${product.shopId}, /product/${product.handle})` : product.status;
-      write(
+      out(
         `  ${product.index + 1}. ${terminalSafe(product.name)}: "${terminalSafe(product.quote_primary)}" $${product.price.toFixed(2)}  ${status}`,
       );
-      if (product.error) write(`     ${terminalSafe(product.error)}`);
-      if (product.filesRemovedAt) write(`     ${filesRemovedNote(product.filesRemovedAt)}`);
+      if (product.error) out(`     ${terminalSafe(product.error)}`);
+      if (product.filesRemovedAt) out(`     ${filesRemovedNote(product.filesRemovedAt)}`);
     }
     return EXIT_OK;
   } finally {
@@ -183,21 +185,19 @@ function outcome(store: import('../../shared/generator/index.ts').RunStore, id: 
   for (const product of concerned) {
     const detail =
       product.status === 'published' ? ` ${product.shopId} /product/${product.handle}` : product.error ? `: ${product.error}` : '';
-    write(`  ${product.index + 1}. ${terminalSafe(product.name)}: ${product.status}${terminalSafe(detail)}`);
+    out(`  ${product.index + 1}. ${terminalSafe(product.name)}: ${product.status}${terminalSafe(detail)}`);
   }
   if (run.state === 'failed' && run.products.length === 0) return EXIT_FAILURE;
   return concerned.some((p) => p.status === 'error') ? EXIT_PARTIAL : EXIT_OK;
 }
 
 async function publish(id: string, flags: { product?: number[] }): Promise<number> {
-  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
+  const opened = await openRunner(id, note);
   try {
     const known = new Set(opened.run.products.map((p) => p.index));
     for (const index of flags.product ?? []) if (!known.has(index)) throw new UsageError(`run ${id} has no product ${index + 1}`);
     const claimed = opened.runner.publish(id, flags.product, opened.actor);
-    process.stderr.write(
-      claimed.length === 0 ? 'Nothing to publish: no ready product among those asked for.\n' : `Publishing ${claimed.length}...\n`,
-    );
+    note(claimed.length === 0 ? 'Nothing to publish: no ready product among those asked for.' : `Publishing ${claimed.length}...`);
     await opened.runner.idle(id);
     return outcome(opened.store, id, flags.product);
   } finally {
@@ -210,10 +210,10 @@ async function publish(id: string, flags: { product?: number[] }): Promise<numbe
  * --publish` run the publishing of what is ready. Ctrl-C stops the designing as the page's Stop does.
  */
 async function resume(id: string): Promise<number> {
-  const opened = await openRunner(id, (line) => process.stderr.write(`${line}\n`));
+  const opened = await openRunner(id, note);
   const { listenForStopSignals } = await import('../signals.ts');
   const stop = listenForStopSignals((signal) => {
-    process.stderr.write(`Stopping (${signal}) after the current step...\n`);
+    note(`Stopping (${signal}) after the current step...`);
     try {
       opened.runner.stop(id, opened.actor);
     } catch {
@@ -229,11 +229,11 @@ async function resume(id: string): Promise<number> {
     }
     if (opened.run.cli?.publish && !stop.received()) {
       const claimed = opened.runner.publish(id, undefined, opened.actor);
-      if (claimed.length > 0) process.stderr.write(`Publishing ${claimed.length}...\n`);
+      if (claimed.length > 0) note(`Publishing ${claimed.length}...`);
       await opened.runner.idle(id);
     }
     const after = opened.store.getRun(id)!;
-    process.stderr.write(`${after.progress || after.state}\n`);
+    note(after.progress || after.state);
     const code = outcome(opened.store, id);
     const signal = stop.received();
     return signal ? exitCodeForSignal(signal) : code;
@@ -254,7 +254,8 @@ async function prune(flags: PruneFlags): Promise<number> {
       retentionDays: config.generator.designRetentionDays,
       dryRun: flags.dryRun === true,
     });
-    write(flags.json ? JSON.stringify(report, null, 2) : describePrune(report));
+    if (flags.json) printJson(report);
+    else out(describePrune(report));
     return EXIT_OK;
   } finally {
     store.close();
