@@ -31,8 +31,6 @@ import type { RunState } from './run-document.ts';
  */
 
 export interface RunRecorder {
-  /** The run's id in the store, while it is being recorded. */
-  readonly runId: string | undefined;
   progress(message: string): void;
   products(products: readonly GeneratedProduct[], changed: GeneratedProduct | undefined, phase: ProductPhase): void;
   /** The product's publish key (its handle in the shop), fixed in the store so a second publish finds the product. */
@@ -131,9 +129,6 @@ export function recordRun(options: RecordOptions): RunRecorder {
   }
 
   return {
-    get runId() {
-      return store ? runId : undefined;
-    },
     progress(message) {
       guard((s, id) => s.setProgress(id, message));
     },
@@ -160,7 +155,7 @@ export function recordRun(options: RecordOptions): RunRecorder {
         } else if (state.status === 'failed') {
           s.setState(id, 'failed', { error: state.error ?? 'Unknown error' });
         } else if (s.getRun(id)?.state === 'running') {
-          // Unless the page stopped it meanwhile, which stays on the record.
+          // A state another process recorded meanwhile stays.
           s.setState(id, 'finished');
         }
       });

@@ -40,8 +40,8 @@ export interface PruneReport {
 }
 
 export async function pruneDesignFiles({ store, designsDir, retentionDays, dryRun = false }: PruneOptions): Promise<PruneReport> {
-  const now = Date.parse(store.now());
-  const olderThan = new Date(now - retentionDays * DAY_MS).toISOString();
+  const cutoff = Date.parse(store.now()) - retentionDays * DAY_MS;
+  const olderThan = new Date(cutoff).toISOString();
   const report: PruneReport = {
     dryRun,
     retentionDays,
@@ -83,7 +83,7 @@ export async function pruneDesignFiles({ store, designsDir, retentionDays, dryRu
       continue; // gone meanwhile
     }
     // A file written moments ago may belong to a design its run is about to record.
-    if (modified >= now - retentionDays * DAY_MS) continue;
+    if (modified >= cutoff) continue;
     const size = await removeDesignFile(designsDir, name, { dryRun });
     if (size === undefined) continue;
     report.strays++;
