@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ProviderMode } from '../../shared/generator/index.ts';
-import type { Concept, GeneratedProduct, ProductStatus } from '../../shared/generator/browser.ts';
+import { conceptOf, type Concept, type GeneratedProduct, type ProductStatus } from '../../shared/generator/browser.ts';
 
 /**
  * The record of one run: what `--json` prints on stdout and what concepts.json holds in the output
@@ -56,12 +56,7 @@ export interface RunState {
 
 function productRecord(product: GeneratedProduct, file: (p: string) => string): ProductRecord {
   return {
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    category: product.category,
-    quote_primary: product.quote_primary,
-    keywords: product.keywords,
+    ...conceptOf(product),
     status: product.status,
     ...(product.error ? { error: product.error } : {}),
     ...(product.files ? { files: { print: file(product.files.print), preview: file(product.files.preview) } } : {}),

@@ -1,7 +1,7 @@
 import type { BrandProfile, ErrorKind } from '../common/index.ts';
 import { GENERATOR_MESSAGES } from './messages.ts';
 import { DEFAULT_DESIGN_DELAY_MS } from '../limits/index.ts';
-import type { ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
+import type { Concept, ConceptProvider, DesignProvider, GeneratedProduct, Publisher } from './types.ts';
 
 /**
  * The generator pipeline (docs/behaviour/generator.md): concepts → one design at a time in list order with a pause after
@@ -252,4 +252,10 @@ export async function publishProducts(
     }
   }
   return [...board.products];
+}
+
+/** The concept a product was made from: its six fields, whatever else the product carries. */
+export function conceptOf(product: Concept): Concept {
+  const { name, description, price, category, quote_primary, keywords } = product;
+  return { name, description, price, category, quote_primary, keywords };
 }

@@ -1,6 +1,14 @@
 import type { BrandProfile, ErrorKind } from '../../common/index.ts';
 import { GENERATOR_MESSAGES } from '../messages.ts';
-import { GenerationFailed, PipelineCancelled, designProducts, errorMessage, generateProducts, publishProducts } from '../pipeline.ts';
+import {
+  GenerationFailed,
+  PipelineCancelled,
+  conceptOf,
+  designProducts,
+  errorMessage,
+  generateProducts,
+  publishProducts,
+} from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
 import { ownerAlive } from './owner.ts';
@@ -169,12 +177,7 @@ export function markStopped(
 function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => string): GeneratedProduct {
   return {
     index: product.index,
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    category: product.category,
-    quote_primary: product.quote_primary,
-    keywords: product.keywords,
+    ...conceptOf(product),
     status: pageStatus(product.status),
     publishKey: publishHandle(product),
     ...(product.preview ? { imageUrl: imageUrlOf(product.preview) } : {}),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { BRAND } from '../../../../shared/common/index.ts';
 import {
   RunStore,
+  conceptOf,
   createRunner,
   pageStatus,
   removeDesignFiles,
@@ -31,12 +32,7 @@ import { DESIGN_FILE_NAME, designUrl } from './design-urls.ts';
 export function productView(product: RunProduct): RunProductView {
   return {
     index: product.index,
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    category: product.category,
-    quote_primary: product.quote_primary,
-    keywords: product.keywords,
+    ...conceptOf(product),
     status: pageStatus(product.status),
     ...(product.status === 'generating' ? { activity: 'design' as const } : {}),
     ...(product.status === 'publishing' ? { activity: 'publish' as const } : {}),
