@@ -30,7 +30,7 @@ interface Section {
 }
 
 /** The command line: section ids, and `--products <n>` (or `--products=<n>`) for the large build. */
-export function parseArgs(args: readonly string[]): { wanted: string[]; products: number | undefined } {
+function parseArgs(args: readonly string[]): { wanted: string[]; products: number | undefined } {
   const wanted: string[] = [];
   let products: number | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -47,7 +47,16 @@ export function parseArgs(args: readonly string[]): { wanted: string[]; products
   return { wanted, products };
 }
 
-const { wanted, products: largeBuildProducts } = parseArgs(process.argv.slice(2));
+function commandLine(): ReturnType<typeof parseArgs> {
+  try {
+    return parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
+const { wanted, products: largeBuildProducts } = commandLine();
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s`;
