@@ -235,7 +235,10 @@ const keptOrders = new WeakMap<CatalogueIndex, Map<string, KeptOrder>>();
 
 function keptOrder(index: CatalogueIndex, key: string, sort: () => number[]): KeptOrder {
   let orders = keptOrders.get(index);
-  if (!orders) keptOrders.set(index, (orders = new Map()));
+  if (!orders) {
+    orders = new Map();
+    keptOrders.set(index, orders);
+  }
   let kept = orders.get(key);
   if (!kept) {
     const ids = sort();
@@ -279,8 +282,14 @@ const collectionBases = new WeakMap<CatalogueIndex, Map<number, readonly Product
 /** A collection's products in its own order (kept with the catalogue index, like the sorted orders). */
 export function collectionBase(index: CatalogueIndex, collectionId: number): readonly ProductSummary[] {
   let bases = collectionBases.get(index);
-  if (!bases) collectionBases.set(index, (bases = new Map()));
+  if (!bases) {
+    bases = new Map();
+    collectionBases.set(index, bases);
+  }
   let base = bases.get(collectionId);
-  if (!base) bases.set(collectionId, (base = (index.collections.get(collectionId) ?? []).flatMap((id) => index.byId.get(id) ?? [])));
+  if (!base) {
+    base = (index.collections.get(collectionId) ?? []).flatMap((id) => index.byId.get(id) ?? []);
+    bases.set(collectionId, base);
+  }
   return base;
 }
