@@ -52,7 +52,8 @@ export default defineConfig({
     },
   },
   session: false,
-  integrations: [react(), clientDirectives(), embeddedShop(), generatorServices()],
+  // React islands render to a string on the server: the streaming renderer costs more per island and a static build has nothing to stream.
+  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), embeddedShop(), generatorServices()],
   devToolbar: { enabled: false },
   // No Markdown here; Shiki's inline styles would not pass the Content-Security-Policy anyway.
   markdown: { syntaxHighlight: false },

@@ -5,7 +5,7 @@ import { withCheckoutChannel } from './checkout-url.ts';
 import {
   CART_CREATE_MUTATION,
   CART_QUERY,
-  COLLECTION_PRODUCTS_QUERY,
+  COLLECTION_PRODUCT_IDS_QUERY,
   COLLECTIONS_QUERY,
   MENU_QUERY,
   PAGES_QUERY,
@@ -18,18 +18,17 @@ import { StorefrontError, checkCartPayload } from './errors.ts';
 import {
   CartLineInputSchema,
   CartQueryDataSchema,
-  CollectionProductsDataSchema,
+  CollectionProductIdsDataSchema,
   CollectionsDataSchema,
   MenuDataSchema,
   PagesDataSchema,
   ProductByHandleDataSchema,
-  RecommendationsDataSchema,
+  RecommendationIdsDataSchema,
   ShopPoliciesDataSchema,
   type Collection,
   type ContentPage,
   type MenuItem,
   type Policy,
-  type Recommendation,
   ProductsDataSchema,
   RemoteCartSchema,
   type CartLineInput,
@@ -44,8 +43,15 @@ export interface StorefrontClient {
   readonly endpoint: Pick<StorefrontEndpoint, 'graphqlUrl' | 'token'>;
   /** One page of products; `first` defaults to 20; `newestFirst` lists the latest products first. */
   listProducts(first?: number, signal?: AbortSignal, options?: { newestFirst?: boolean }): Promise<Product[]>;
-  /** Every product in the store, walking cursor pages of `pageSize` (at most 250). */
-  allProducts(options?: { pageSize?: number; signal?: AbortSignal; onPage?: (count: number) => void }): Promise<Product[]>;
+  /**
+   * Every product in the store, walking cursor pages of `pageSize` (at most 250); `onPage` hears the
+   * count so far and each page's products as it arrives.
+   */
+  allProducts(options?: {
+    pageSize?: number;
+    signal?: AbortSignal;
+    onPage?: (count: number, page: readonly Product[]) => void;
+  }): Promise<Product[]>;
   /** The product with this handle, or null when the store has none. */
   productByHandle(handle: string, signal?: AbortSignal): Promise<Product | null>;
   /** A remote cart for these lines; its checkout URL carries channel=online_store. */
@@ -53,10 +59,13 @@ export interface StorefrontClient {
   cart(id: string, signal?: AbortSignal): Promise<RemoteCart | null>;
   /** Every collection, walking cursor pages. */
   collections(signal?: AbortSignal): Promise<Collection[]>;
-  /** Every product of a collection in one order (all cursor pages), or null when there is no such collection. */
-  collectionProducts(handle: string, order: CollectionOrder, signal?: AbortSignal): Promise<Product[] | null>;
-  /** Related products for each product id (batched); a product the shop does not know gets an empty list. */
-  productRecommendations(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Recommendation[]>>;
+  /** The ids of a collection's products in one order (all cursor pages), or null when there is no such collection. */
+  collectionProductIds(handle: string, order: CollectionOrder, signal?: AbortSignal): Promise<string[] | null>;
+  /**
+   * The ids of the related products for each product id, best first (batched, a few requests at
+   * once); a product the shop does not know gets an empty list.
+   */
+  productRecommendations(productIds: readonly string[], signal?: AbortSignal): Promise<Map<string, string[]>>;
   /** A menu's items, or null when the shop has no menu with this handle. */
   menu(handle: string, signal?: AbortSignal): Promise<MenuItem[] | null>;
   /** The policies the shop has written (shipping, refund, privacy, terms); missing ones are left out. */
@@ -75,7 +84,7 @@ export interface CollectionOrder {
 /** Recommendations asked for in one request (aliases), small enough for a shop's query limits. */
 export const RECOMMENDATION_BATCH = 20;
 /** Recommendation requests in flight at once. */
-export const RECOMMENDATION_CONCURRENCY = 4;
+export const RECOMMENDATION_CONCURRENCY = 6;
 
 function parse<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.output<S> {
   const result = schema.safeParse(data);
@@ -132,23 +141,23 @@ export function createStorefrontClient(
       });
     },
 
-    async collectionProducts(handle, { sortKey, reverse }, signal) {
+    async collectionProductIds(handle, { sortKey, reverse }, signal) {
       let missing = false;
-      const products = await walk('CollectionProducts', async (after) => {
+      const ids = await walk('CollectionProductIds', async (after) => {
         const variables = { handle, first: MAX_PAGE_SIZE, after, sortKey, reverse };
-        const data = await transport.post('CollectionProducts', COLLECTION_PRODUCTS_QUERY, variables, signal);
-        const { collection } = parse(CollectionProductsDataSchema, data, 'CollectionProducts');
+        const data = await transport.post('CollectionProductIds', COLLECTION_PRODUCT_IDS_QUERY, variables, signal);
+        const { collection } = parse(CollectionProductIdsDataSchema, data, 'CollectionProductIds');
         if (!collection) {
           missing = true;
           return { nodes: [], hasNextPage: false, endCursor: null };
         }
-        return collection.products;
+        return { ...collection.products, nodes: collection.products.nodes.map((node) => node.id) };
       });
-      return missing ? null : products;
+      return missing ? null : ids;
     },
 
     async productRecommendations(productIds, signal) {
-      const found = new Map<string, Recommendation[]>();
+      const found = new Map<string, string[]>();
       const batches: string[][] = [];
       for (let start = 0; start < productIds.length; start += RECOMMENDATION_BATCH)
         batches.push(productIds.slice(start, start + RECOMMENDATION_BATCH));
@@ -159,8 +168,12 @@ export function createStorefrontClient(
           const batch = batches[next++]!;
           const variables = Object.fromEntries(batch.map((id, i) => [`p${i}`, id]));
           const data = await transport.post('ProductRecommendations', productRecommendationsBatch(batch.length), variables, signal);
-          const answers = parse(RecommendationsDataSchema, data, 'ProductRecommendations');
-          for (const [i, id] of batch.entries()) found.set(id, answers[`r${i}`] ?? []);
+          const answers = parse(RecommendationIdsDataSchema, data, 'ProductRecommendations');
+          for (const [i, id] of batch.entries())
+            found.set(
+              id,
+              (answers[`r${i}`] ?? []).map((product) => product.id),
+            );
         }
       };
       await Promise.all(Array.from({ length: Math.min(RECOMMENDATION_CONCURRENCY, batches.length) }, worker));
@@ -200,7 +213,7 @@ export function createStorefrontClient(
       return walk('Products', async (after) => {
         const products = await page(size, after, signal);
         count += products.nodes.length;
-        onPage?.(count);
+        onPage?.(count, products.nodes);
         return products;
       });
     },

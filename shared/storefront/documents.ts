@@ -29,6 +29,7 @@ function productFragment(name: string, images: number, variants: number): string
       }
     }
     options { name values }
+    seo { title description }
   }
 `;
 }
@@ -157,42 +158,32 @@ export const COLLECTIONS_QUERY = /* GraphQL */ `
   }
 `;
 
-/** One cursor page of a collection's products in one order. */
-export const COLLECTION_PRODUCTS_QUERY = /* GraphQL */ `
-  query CollectionProducts($handle: String!, $first: Int!, $after: String, $sortKey: ProductCollectionSortKeys!, $reverse: Boolean!) {
+/**
+ * One cursor page of a collection's product ids in one order: a build already holds every product
+ * from the catalogue walk, so the collection's pages need only which products, in which order.
+ */
+export const COLLECTION_PRODUCT_IDS_QUERY = /* GraphQL */ `
+  query CollectionProductIds($handle: String!, $first: Int!, $after: String, $sortKey: ProductCollectionSortKeys!, $reverse: Boolean!) {
     collection(handle: $handle) {
       id
       products(first: $first, after: $after, sortKey: $sortKey, reverse: $reverse) {
-        edges { node { ...CardFields } }
+        edges { node { id } }
         pageInfo { hasNextPage endCursor }
       }
     }
-  }
-  ${CARD_FIELDS}
-`;
-
-const RECOMMENDATION_FIELDS = /* GraphQL */ `
-  fragment RecommendationFields on Product {
-    id
-    handle
-    title
-    priceRange { minVariantPrice { amount currencyCode } }
-    images(first: 1) { edges { node { url altText } } }
   }
 `;
 
 /**
  * "You may also like" for `count` products in one request (aliases r0, r1, …; variables p0, p1, …):
  * a build asks for every product page's recommendations, so one request per product would be
- * thousands of round trips.
+ * thousands of round trips. Only the ids: the build takes the products themselves from its catalogue.
  */
 export function productRecommendationsBatch(count: number): string {
   const indexes = Array.from({ length: count }, (_, i) => i);
   const variables = indexes.map((i) => `$p${i}: ID!`).join(', ');
-  const fields = indexes
-    .map((i) => `    r${i}: productRecommendations(productId: $p${i}, intent: RELATED) { ...RecommendationFields }`)
-    .join('\n');
-  return `query ProductRecommendations(${variables}) {\n${fields}\n  }\n${RECOMMENDATION_FIELDS}`;
+  const fields = indexes.map((i) => `    r${i}: productRecommendations(productId: $p${i}, intent: RELATED) { id }`).join('\n');
+  return `query ProductRecommendations(${variables}) {\n${fields}\n  }`;
 }
 
 /** A navigation menu (the header's and the footer's), two levels deep. */
@@ -255,7 +246,7 @@ export const STOREFRONT_DOCUMENTS = {
   PredictiveSearch: PREDICTIVE_SEARCH_QUERY,
   Search: SEARCH_QUERY,
   Collections: COLLECTIONS_QUERY,
-  CollectionProducts: COLLECTION_PRODUCTS_QUERY,
+  CollectionProductIds: COLLECTION_PRODUCT_IDS_QUERY,
   ProductRecommendations: /* @__PURE__ */ productRecommendationsBatch(2),
   Menu: MENU_QUERY,
   ShopPolicies: SHOP_POLICIES_QUERY,

@@ -31,6 +31,10 @@ export type ProductVariant = z.infer<typeof ProductVariantSchema>;
 export const ProductOptionSchema = z.object({ name: z.string(), values: z.array(z.string()) });
 export type ProductOption = z.infer<typeof ProductOptionSchema>;
 
+/** A page's search-engine title and description as the shop's staff set them; null where they did not. */
+export const SeoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
+export type Seo = z.infer<typeof SeoSchema>;
+
 export const ProductSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -40,6 +44,7 @@ export const ProductSchema = z.object({
   images: connection(ProductImageSchema),
   variants: connection(ProductVariantSchema),
   options: z.array(ProductOptionSchema),
+  seo: SeoSchema,
 });
 export type Product = z.output<typeof ProductSchema>;
 
@@ -93,9 +98,6 @@ export const CartLineInputSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof CartLineInputSchema>;
 
-const SeoSchema = z.object({ title: z.string().nullable(), description: z.string().nullable() });
-export type Seo = z.infer<typeof SeoSchema>;
-
 export const CollectionSchema = z.object({
   id: z.string(),
   handle: z.string(),
@@ -107,19 +109,16 @@ export type Collection = z.infer<typeof CollectionSchema>;
 
 export const CollectionsDataSchema = z.object({ collections: cursorPage(CollectionSchema) });
 
-export const CollectionProductsDataSchema = z.object({
-  collection: z.object({ id: z.string(), products: cursorPage(ProductSchema) }).nullable(),
+const IdSchema = z.object({ id: z.string() });
+
+export const CollectionProductIdsDataSchema = z.object({
+  collection: z.object({ id: z.string(), products: cursorPage(IdSchema) }).nullable(),
 });
 
-export const RecommendationSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  title: z.string(),
-  priceRange: z.object({ minVariantPrice: MoneySchema }),
-  images: connection(ProductImageSchema),
-});
-export type Recommendation = z.output<typeof RecommendationSchema>;
-export const RecommendationsDataSchema = z.record(z.string(), z.array(RecommendationSchema).nullable());
+/** A related product as "You may also like" shows it: a build takes it from its catalogue by id. */
+export type Recommendation = Pick<Product, 'id' | 'handle' | 'title' | 'priceRange' | 'images'>;
+/** Each alias (r0, r1, …) with the ids of the products recommended, or null for a product the shop does not know. */
+export const RecommendationIdsDataSchema = z.record(z.string(), z.array(IdSchema).nullable());
 
 const MenuLeafSchema = z.object({ title: z.string(), url: z.string().nullable(), type: z.string() });
 export const MenuItemSchema = MenuLeafSchema.extend({ items: z.array(MenuLeafSchema) });

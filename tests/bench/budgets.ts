@@ -6,3 +6,11 @@ export const JS_BUDGET_KB = {
   /** The home page's islands plus the variant picker and the live price and availability re-read. */
   product: 79,
 } as const;
+
+/** The build of the whole store at scale (tests/bench/large-build.ts): this many products, in under this long, within this memory. */
+export const LARGE_BUILD_BUDGET = {
+  products: 25_000,
+  seconds: 90,
+  /** Peak resident memory of the build's largest process. */
+  memoryMb: 2048,
+} as const;

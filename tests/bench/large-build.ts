@@ -1,24 +1,25 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { isolatedEnv } from '../support/child-process.ts';
+import { LARGE_BUILD_BUDGET } from './budgets.ts';
 import { npmCommand } from './build-scaling.ts';
 import { run, tail } from './process.ts';
-import type { SectionResult } from './report.ts';
+import type { Figure, SectionResult } from './report.ts';
 import { startShopProcess } from './shop-process.ts';
 
 /**
  * The whole store at scale: a shop with its seed content (collections, menus, pages, policies) topped
- * up to 25,000 products with fixtures, then one `npm run build` against it, timed, with the peak
- * memory of its largest process. Every product page, collection page (four orders, pages of 24),
- * recommendation list, menu and policy is built, as in production.
+ * up to 25,000 products with fixtures (each in its category's collection), then one `npm run build`
+ * against it, timed, with the peak memory of its largest process. Every product page, collection page
+ * (four orders, pages of 24), recommendation list, menu and policy is built, as in production.
+ * `npm run bench -- large-build --products 5000` measures another size; the budgets are for 25,000.
  */
 
-export const LARGE_BUILD_PRODUCTS = 25_000;
-export const LARGE_BUILD_BUDGET_SECONDS = 90;
-export const LARGE_BUILD_MEMORY_BUDGET_MB = 2048;
+export const LARGE_BUILD_PRODUCTS = LARGE_BUILD_BUDGET.products;
 
 async function countIndexPages(dir: string): Promise<number> {
   let count = 0;
@@ -27,7 +28,27 @@ async function countIndexPages(dir: string): Promise<number> {
   return count;
 }
 
-export async function measureLargeBuild(log: (line: string) => void, products = LARGE_BUILD_PRODUCTS): Promise<SectionResult> {
+/** Astro's "├─ /collections/x/index.html (+12ms)" lines: each page's render time, by the route's first segment. */
+export function pageTimes(output: string): Map<string, number[]> {
+  const times = new Map<string, number[]>();
+  for (const line of output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+    const match = /[├└]─ \/([^/\s]+)\S* \(\+(\d+(?:\.\d+)?)(ms|s)\)/.exec(line);
+    if (!match) continue;
+    const list = times.get(match[1]!) ?? [];
+    list.push(Number(match[2]) * (match[3] === 's' ? 1000 : 1));
+    times.set(match[1]!, list);
+  }
+  return times;
+}
+
+const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+
+export async function measureLargeBuild(log: (line: string) => void, products: number = LARGE_BUILD_PRODUCTS): Promise<SectionResult> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-large-build-'));
   log(`filling a shop with its seed content and ${products.toLocaleString('en-US')} products...`);
   const shop = await startShopProcess(products, { seed: true, timeoutMs: 900_000 });
@@ -44,8 +65,23 @@ export async function measureLargeBuild(log: (line: string) => void, products = 
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(),
     });
     const { command, args } = npmCommand();
-    log('npm run build...');
-    const ran = await run(command, args, { env, timeoutMs: 1_800_000 });
+    const loadBefore = load();
+    log(`npm run build (load average ${loadBefore})...`);
+    // When the pages start and stop, as the lines arrive: before them Vite bundles and the build reads the shop.
+    const started = performance.now();
+    let firstPage: number | undefined;
+    let lastPage: number | undefined;
+    const ran = await run(command, args, {
+      env,
+      timeoutMs: 1_800_000,
+      onLine: (line) => {
+        if (/[├└]─ \//.test(line)) {
+          firstPage ??= performance.now();
+          lastPage = performance.now();
+        }
+      },
+    });
+    const loadAfter = load();
     if (ran.code !== 0)
       throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
     const client = path.join(outDir, 'client');
@@ -60,27 +96,49 @@ export async function measureLargeBuild(log: (line: string) => void, products = 
     );
     const seconds = ran.ms / 1000;
     const peakMb = peakKb / 1024;
+    const times = pageTimes(ran.stdout + ran.stderr);
+    const pages = [...times.values()].reduce((n, list) => n + list.length, 0);
+    const beforePages = ((firstPage ?? started) - started) / 1000;
+    const rendering = ((lastPage ?? started) - (firstPage ?? started)) / 1000;
     log(`${products} products: ${seconds.toFixed(1)} s, peak ${peakMb.toFixed(0)} MB, ${collectionPages} collection pages`);
+    // The budgets are for 25,000 products; another size is reported without a verdict.
+    const atBudgetSize = products === LARGE_BUILD_BUDGET.products;
+    const budgeted = (figure: Figure): Figure => (atBudgetSize ? figure : { what: figure.what, value: figure.value });
     return {
       figures: [
-        {
+        budgeted({
           what: `build with ${products.toLocaleString('en-US')} products`,
-          value: `${seconds.toFixed(1)} s`,
-          budget: `< ${LARGE_BUILD_BUDGET_SECONDS} s`,
-          pass: seconds < LARGE_BUILD_BUDGET_SECONDS,
-          miss: `over by ${(seconds - LARGE_BUILD_BUDGET_SECONDS).toFixed(1)} s`,
-        },
-        {
+          value: `${seconds.toFixed(1)} s (${(ran.ms / products).toFixed(2)} ms per product overall)`,
+          budget: `< ${LARGE_BUILD_BUDGET.seconds} s`,
+          pass: seconds < LARGE_BUILD_BUDGET.seconds,
+          miss: `over by ${(seconds - LARGE_BUILD_BUDGET.seconds).toFixed(1)} s`,
+        }),
+        budgeted({
           what: 'its peak memory (largest process)',
           value: `${peakMb.toFixed(0)} MB`,
-          budget: `< ${LARGE_BUILD_MEMORY_BUDGET_MB} MB`,
-          pass: peakMb < LARGE_BUILD_MEMORY_BUDGET_MB,
-          miss: `over by ${(peakMb - LARGE_BUILD_MEMORY_BUDGET_MB).toFixed(0)} MB`,
+          budget: `< ${LARGE_BUILD_BUDGET.memoryMb} MB`,
+          pass: peakMb < LARGE_BUILD_BUDGET.memoryMb,
+          miss: `over by ${(peakMb - LARGE_BUILD_BUDGET.memoryMb).toFixed(0)} MB`,
+        }),
+        { what: 'pages built', value: `${productPages} product pages, ${collectionPages} collection pages, ${pages} in all` },
+        { what: 'before the first page (Vite, then reading the shop)', value: `${beforePages.toFixed(1)} s` },
+        {
+          what: 'rendering the pages',
+          value: `${rendering.toFixed(1)} s (${((rendering * 1000) / Math.max(1, pages)).toFixed(2)} ms per page)`,
         },
-        { what: 'pages built', value: `${productPages} product pages, ${collectionPages} collection pages` },
+        { what: "Astro's time per product page (mean)", value: `${mean(times.get('product') ?? []).toFixed(2)} ms` },
+        { what: "Astro's time per collection page (mean)", value: `${mean(times.get('collections') ?? []).toFixed(2)} ms` },
+        { what: 'load average (1 / 5 / 15 min) before and after', value: `${loadBefore}; ${loadAfter}` },
       ],
       notes: [
-        '`tshirt-gen shop --fixtures 25000` (with its seed: collections, menus, pages, policies) is filled before the clock starts; `npm run build` then runs against it once, timed from start to exit. Peak memory is the largest `maxRSS` of any Node process of the build, each recorded at its exit by a preloaded module (`tests/bench/peak-rss.mjs`).',
+        `\`tshirt-gen shop --fixtures ${products}\` (with its seed: collections, menus, pages, policies; each fixture in its category's collection) is filled before the clock starts; \`npm run build\` then runs against it once, timed from start to exit. Peak memory is the largest \`maxRSS\` of any Node process of the build, each recorded at its exit by a preloaded module (\`tests/bench/peak-rss.mjs\`).`,
+        'Before the first page: Vite bundles the site, then every route lists its paths, which waits for the reads of the shop (the catalogue walk with its recommendations, the collections in four orders, menus, pages, policies). Rendering: from the first page written to the last. Astro\'s time per page is the mean of its own "+N ms" lines.',
+        'The machine is shared: the load average says how much else ran. Other processes stretch every phase, so a busy run is an upper bound.',
+        ...(atBudgetSize
+          ? []
+          : [
+              `The budgets (under ${LARGE_BUILD_BUDGET.seconds} s and ${LARGE_BUILD_BUDGET.memoryMb} MB) are for ${LARGE_BUILD_BUDGET.products.toLocaleString('en-US')} products: at ${products.toLocaleString('en-US')} the figures have no verdict.`,
+            ]),
       ],
     };
   } finally {

@@ -6,7 +6,7 @@ import { startStoreProcess, type StoreProcess } from '../support/store-process.t
 import { measureBuildScaling } from './build-scaling.ts';
 import { measureCliStart } from './cli-start.ts';
 import { measureGenerator } from './generator.ts';
-import { measureLargeBuild } from './large-build.ts';
+import { LARGE_BUILD_PRODUCTS, measureLargeBuild } from './large-build.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { describeMachine } from './machine.ts';
 import { builtSite, measurePageJs } from './page-js-section.ts';
@@ -18,8 +18,9 @@ import { TRIED } from './tried.ts';
  * `npm run bench`: every measurement in turn, each in its own try/catch (a failure is written down
  * with its reason and the rest still run), then BENCHMARKS.md at the repository root.
  *
- *   npm run bench                      everything, writes BENCHMARKS.md
- *   npm run bench -- lighthouse cli    only those sections (matched by id), prints the markdown
+ *   npm run bench                                   everything, writes BENCHMARKS.md
+ *   npm run bench -- lighthouse cli                 only those sections (matched by id), prints the markdown
+ *   npm run bench -- large-build --products 5000    the large build with another product count
  */
 
 interface Section {
@@ -27,6 +28,35 @@ interface Section {
   title: string;
   measure(log: (line: string) => void): Promise<SectionResult>;
 }
+
+/** The command line: section ids, and `--products <n>` (or `--products=<n>`) for the large build. */
+function parseArgs(args: readonly string[]): { wanted: string[]; products: number | undefined } {
+  const wanted: string[] = [];
+  let products: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (flag === '--products') {
+      const value = inline ?? args[++i];
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) throw new Error(`--products needs a whole number of products, got ${value ?? 'nothing'}`);
+      products = n;
+    } else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}; options: --products <n>`);
+    else wanted.push(arg);
+  }
+  return { wanted, products };
+}
+
+function commandLine(): ReturnType<typeof parseArgs> {
+  try {
+    return parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`bench: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
+const { wanted, products: largeBuildProducts } = commandLine();
 
 const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s`;
@@ -80,14 +110,17 @@ const SECTIONS: Section[] = [
     },
   },
   { id: 'build', title: 'Build scaling', measure: measureBuildScaling },
-  { id: 'large-build', title: 'Build with 25,000 products', measure: measureLargeBuild },
+  {
+    id: 'large-build',
+    title: `Build with ${(largeBuildProducts ?? LARGE_BUILD_PRODUCTS).toLocaleString('en-US')} products`,
+    measure: (log) => measureLargeBuild(log, largeBuildProducts),
+  },
   { id: 'generator', title: 'Generator overhead', measure: measureGenerator },
   { id: 'cli', title: 'CLI start', measure: measureCliStart },
   { id: 'shop', title: 'Embedded shop under load', measure: measureShopLoad },
 ];
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const unknown = wanted.filter((id) => !SECTIONS.some((s) => s.id === id));
   if (unknown.length) throw new Error(`unknown section ${unknown.join(', ')}; sections: ${SECTIONS.map((s) => s.id).join(', ')}`);
   const chosen = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.id)) : SECTIONS;
@@ -119,7 +152,7 @@ async function main(): Promise<void> {
     sections: outcomes,
     tried: TRIED,
   });
-  if (wanted.length) {
+  if (wanted.length || largeBuildProducts !== undefined) {
     process.stdout.write(`\n${markdown}`);
     say('a partial run: BENCHMARKS.md left as it was');
   } else {

@@ -93,7 +93,7 @@ describe('products', () => {
       PredictiveSearch: { query: 'prompt', limit: 6 },
       Search: { query: 'prompt', first: 10 },
       Collections: { first: 20 },
-      CollectionProducts: { handle: 'office-humor', first: 20, sortKey: 'PRICE', reverse: false },
+      CollectionProductIds: { handle: 'office-humor', first: 20, sortKey: 'PRICE', reverse: false },
       ProductRecommendations: { p0: product.id, p1: products[1]!.id },
       Menu: { handle: 'main-menu' },
       Pages: { first: 10 },

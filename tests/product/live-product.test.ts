@@ -12,6 +12,7 @@ const built: Product = {
   handle: 'ctrl-alt-delegate',
   priceRange: { minVariantPrice: { amount: '24.99', currencyCode: 'USD' } },
   images: [{ url: 'https://cdn.example/c.png', altText: 'A black shirt' }],
+  seo: { title: null, description: null },
   variants: [
     {
       id: 'v1',

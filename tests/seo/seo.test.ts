@@ -9,6 +9,7 @@ import {
   pageTitle,
   productJsonLd,
   robotsTxt,
+  seoTitleAndDescription,
   sitemapXml,
 } from '../../site/features/seo/seo.ts';
 
@@ -37,6 +38,7 @@ function product(overrides: Partial<Product> = {}): Product {
       },
     ],
     options: [{ name: 'Size', values: ['S', 'M'] }],
+    seo: { title: null, description: null },
     ...overrides,
   };
 }
@@ -87,6 +89,24 @@ describe('page metadata', () => {
     const long = metaDescription('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it("the shop's SEO title and description win; empty ones fall back to the page's title and its description cut to 160 characters", () => {
+    const { title, description } = product();
+    expect(
+      seoTitleAndDescription({ title: 'Per My Last Prompt T-Shirt', description: 'A shirt for prompt engineers.' }, title, description),
+    ).toEqual({
+      title: 'Per My Last Prompt T-Shirt',
+      description: 'A shirt for prompt engineers.',
+    });
+    const long = 'An office classic. '.repeat(20);
+    for (const seo of [{ title: null, description: null }, { title: '', description: '  ' }, null]) {
+      expect(seoTitleAndDescription(seo, title, long)).toEqual({ title, description: metaDescription(long) });
+    }
+    expect(metaDescription(long).length).toBeLessThanOrEqual(160);
+    // Each field falls back on its own.
+    expect(seoTitleAndDescription({ title: 'Custom', description: null }, title, description)).toEqual({ title: 'Custom', description });
+    expect(seoTitleAndDescription({ title: null, description: 'Custom.' }, title, description)).toEqual({ title, description: 'Custom.' });
   });
 
   it('titles carry the store name', () => {

@@ -20,6 +20,8 @@ export function rawProduct(n: number, overrides: Record<string, unknown> = {}) {
       })),
     },
     options: [{ name: 'Size', values: ['S', 'M'] }],
+    // A product with no SEO fields of its own.
+    seo: { title: null, description: null },
     ...overrides,
   };
 }

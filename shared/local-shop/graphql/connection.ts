@@ -104,16 +104,20 @@ export function connectionFromList<T>(items: readonly T[], idOf: (item: T) => nu
   );
 }
 
-/** A connection over ids in their list order (sorted, filtered or searched products), loading only the page's nodes. */
+/**
+ * A connection over ids in their list order (sorted, filtered or searched products), loading only the
+ * page's nodes. `positions` (each id's place in `ids`) may come with a list that is kept between requests.
+ */
 export function connectionFromIds<T>(
   ids: readonly number[],
   args: ConnectionArgs,
   field: string,
   load: (ids: number[]) => T[],
   idOf: (node: T) => number,
+  positions?: ReadonlyMap<number, number>,
 ): Connection<T> {
   const ordered = args.reverse ? [...ids].reverse() : ids;
-  const index = new Map(ordered.map((id, i) => [id, i]));
+  const index = positions && !args.reverse ? positions : new Map(ordered.map((id, i) => [id, i]));
   const position = (id: number | null) => {
     if (id === null) return null;
     const at = index.get(id);

@@ -147,6 +147,7 @@ export const CONTENT_FIELDS: Record<string, TypeFields> = {
       resolve: (c, args, ctx) =>
         productList(ctx, {
           base: collectionBase(ctx.store.catalogueIndex(), c.id),
+          listKey: `collection:${c.id}`,
           args,
           field: 'products',
           defaultSortKey: 'COLLECTION_DEFAULT',

@@ -213,9 +213,39 @@ function comparator(sortKey: string, query: ParsedQuery | null): Comparator | 'l
 export interface ProductListRequest {
   /** The list before sorting and filtering, in its own order (every product by id, or a collection's). */
   base: readonly ProductSummary[];
+  /**
+   * Names `base` within the catalogue index it came from ("all", "collection:7"), so its sorted orders
+   * are kept with that index: a client walking a large collection's cursor pages sorts it once, not
+   * once per page.
+   */
+  listKey?: string;
   args: Args;
   field: string;
   defaultSortKey: string;
+}
+
+interface KeptOrder {
+  ids: readonly number[];
+  /** Each id's place in `ids`, for finding a cursor. */
+  positions: ReadonlyMap<number, number>;
+}
+
+// Sorted id lists by catalogue index (so dropped when the catalogue changes), then list and sort key.
+const keptOrders = new WeakMap<CatalogueIndex, Map<string, KeptOrder>>();
+
+function keptOrder(index: CatalogueIndex, key: string, sort: () => number[]): KeptOrder {
+  let orders = keptOrders.get(index);
+  if (!orders) {
+    orders = new Map();
+    keptOrders.set(index, orders);
+  }
+  let kept = orders.get(key);
+  if (!kept) {
+    const ids = sort();
+    kept = { ids, positions: new Map(ids.map((id, i) => [id, i])) };
+    orders.set(key, kept);
+  }
+  return kept;
 }
 
 export function productList(ctx: ShopContext, request: ProductListRequest): ProductConnection {
@@ -223,22 +253,43 @@ export function productList(ctx: ShopContext, request: ProductListRequest): Prod
   const query = typeof request.args.query === 'string' && request.args.query.trim() ? parseProductQuery(request.args.query) : null;
   const filters = readFilters(request.args.filters);
   const searched = query ? request.base.filter((p) => matchesQuery(p, query)) : request.base;
-  const filtered = searched.filter((p) => passes(p, filters));
   const sortKey = typeof request.args.sortKey === 'string' ? request.args.sortKey : request.defaultSortKey;
   const compare = comparator(sortKey, query);
-  const sorted = compare === 'list-order' ? filtered : [...filtered].sort(compare);
+  const sortedIds = () => {
+    const filtered = searched.filter((p) => passes(p, filters));
+    return (compare === 'list-order' ? filtered : filtered.sort(compare)).map((p) => p.id);
+  };
+  // Unsearched, unfiltered lists are the same for every request until the catalogue changes.
+  const kept =
+    request.listKey && !query && filters.length === 0
+      ? keptOrder(ctx.store.catalogueIndex(), `${request.listKey}\n${sortKey}`, sortedIds)
+      : undefined;
   const connection = connectionFromIds(
-    sorted.map((p) => p.id),
+    kept?.ids ?? sortedIds(),
     connectionArgs,
     request.field,
     (ids) => ctx.products(ids),
     (p: ProductRecord) => p.id,
+    kept?.positions,
   );
   return { ...connection, filters: () => filterGroups(searched, filters) };
 }
 
 export { readFilters, passes, type ParsedFilter };
 
-export function collectionBase(index: CatalogueIndex, collectionId: number): ProductSummary[] {
-  return (index.collections.get(collectionId) ?? []).flatMap((id) => index.byId.get(id) ?? []);
+const collectionBases = new WeakMap<CatalogueIndex, Map<number, readonly ProductSummary[]>>();
+
+/** A collection's products in its own order (kept with the catalogue index, like the sorted orders). */
+export function collectionBase(index: CatalogueIndex, collectionId: number): readonly ProductSummary[] {
+  let bases = collectionBases.get(index);
+  if (!bases) {
+    bases = new Map();
+    collectionBases.set(index, bases);
+  }
+  let base = bases.get(collectionId);
+  if (!base) {
+    base = (index.collections.get(collectionId) ?? []).flatMap((id) => index.byId.get(id) ?? []);
+    bases.set(collectionId, base);
+  }
+  return base;
 }

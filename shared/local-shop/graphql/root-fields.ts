@@ -16,7 +16,7 @@ import { SHOP_ROOT_FIELDS, SHOP_TYPE_FIELDS } from './shop-fields.ts';
 function productsConnection(args: Args, ctx: ShopContext) {
   const hasQuery = typeof args.query === 'string' && args.query.trim() !== '';
   if (hasQuery || (args.sortKey != null && args.sortKey !== 'ID')) {
-    return productList(ctx, { base: ctx.store.catalogueIndex().products, args, field: 'products', defaultSortKey: 'ID' });
+    return productList(ctx, { base: ctx.store.catalogueIndex().products, listKey: 'all', args, field: 'products', defaultSortKey: 'ID' });
   }
   const connectionArgs = readConnectionArgs(args, 'products');
   const descending = connectionArgs.reverse;

@@ -103,10 +103,15 @@ export class CatalogueIndexCache {
     this.#sql = sql;
   }
 
-  get(): CatalogueIndex {
+  /** Moves whenever the database changed, by this connection or another process. */
+  version(): string {
     const row = this.#sql('SELECT total_changes() AS changes').get()!;
     const version = this.#sql('PRAGMA data_version').get()!;
-    const key = `${nullableInt(version, 'pragma', 'data_version')}:${int(row, 'connection', 'changes')}`;
+    return `${nullableInt(version, 'pragma', 'data_version')}:${int(row, 'connection', 'changes')}`;
+  }
+
+  get(): CatalogueIndex {
+    const key = this.version();
     if (!this.#index || key !== this.#key) {
       this.#index = build(this.#sql);
       this.#key = key;

@@ -115,6 +115,9 @@ const SEEDED_KEY = 'seeded_at';
 
 type Row = Record<string, SQLOutputValue>;
 
+/** Whole products kept in memory at most (about 3 KB each); past it the store starts afresh. */
+const MAX_KEPT_RECORDS = 50_000;
+
 export class LocalShopStore {
   readonly databaseFile: string;
   readonly images: ImageFiles;
@@ -125,6 +128,9 @@ export class LocalShopStore {
   readonly #db: DatabaseSync;
   readonly #index: CatalogueIndexCache;
   readonly #sql: (sql: string) => StatementSync;
+  /** Whole products read since the database last changed (by this connection or another process). */
+  #records = new Map<number, ProductRecord>();
+  #recordsOf = '';
 
   private constructor(db: DatabaseSync, databaseFile: string, images: ImageFiles, privateFiles: PrivateFiles) {
     this.#db = db;
@@ -202,27 +208,42 @@ export class LocalShopStore {
     return this.#sql(`SELECT EXISTS (SELECT 1 FROM products WHERE id ${greater ? '>' : '<'} ?) AS found`).get(id)?.found === 1;
   }
 
-  /** Whole products (variants and images attached) in the order of `ids`; unknown ids are skipped. */
+  /**
+   * Whole products (variants and images attached) in the order of `ids`; unknown ids are skipped.
+   * Kept until the database changes: a build reads the same products over and over (the catalogue
+   * walk, each collection in four orders, the recommendations), and each read is three queries.
+   */
   productsByIds(ids: readonly number[]): ProductRecord[] {
     if (ids.length === 0) return [];
-    const list = JSON.stringify(ids);
     return this.#snapshot(() => {
-      const rows = this.#sql('SELECT * FROM products WHERE id IN (SELECT value FROM json_each(?))').all(list);
-      const variants = this.#groupByProduct(
-        this.#sql('SELECT * FROM variants WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
-        readVariant,
-      );
-      const images = this.#groupByProduct(
-        this.#sql('SELECT * FROM images WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
-        readImage,
-      );
-      const byId = new Map<number, ProductRecord>();
-      for (const row of rows) {
-        const product = readProductRow(row);
-        byId.set(product.id, { ...product, variants: variants.get(product.id) ?? [], images: images.get(product.id) ?? [] });
+      const version = this.#index.version();
+      if (version !== this.#recordsOf || this.#records.size > MAX_KEPT_RECORDS) {
+        this.#records = new Map();
+        this.#recordsOf = version;
       }
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      const missing = ids.filter((id) => !this.#records.has(id));
+      if (missing.length) for (const product of this.#readProducts(missing)) this.#records.set(product.id, product);
+      return ids.flatMap((id) => this.#records.get(id) ?? []);
     });
+  }
+
+  #readProducts(ids: readonly number[]): ProductRecord[] {
+    const list = JSON.stringify(ids);
+    const rows = this.#sql('SELECT * FROM products WHERE id IN (SELECT value FROM json_each(?))').all(list);
+    const variants = this.#groupByProduct(
+      this.#sql('SELECT * FROM variants WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
+      readVariant,
+    );
+    const images = this.#groupByProduct(
+      this.#sql('SELECT * FROM images WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position').all(list),
+      readImage,
+    );
+    const byId = new Map<number, ProductRecord>();
+    for (const row of rows) {
+      const product = readProductRow(row);
+      byId.set(product.id, { ...product, variants: variants.get(product.id) ?? [], images: images.get(product.id) ?? [] });
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   #groupByProduct<T extends { productId: number }>(rows: Row[], read: (row: Row) => T): Map<number, T[]> {

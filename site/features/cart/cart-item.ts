@@ -2,7 +2,7 @@ import type { CartItem } from '../../../shared/cart/index.ts';
 import type { Product, ProductVariant } from '../../../shared/storefront/browser.ts';
 
 /** The cart line a product page or card adds: the variant, quantity 1, and enough of the product to draw it. */
-export function cartItemFor(product: Product, variant: ProductVariant): CartItem {
+export function cartItemFor(product: Pick<Product, 'id' | 'handle' | 'title' | 'images'>, variant: ProductVariant): CartItem {
   const image = product.images[0];
   return {
     product: {

@@ -6,11 +6,14 @@ import { CatalogueError } from './catalogue-error.ts';
 
 /**
  * Build-time catalogue: one Storefront client and one fetch per build, shared by every page that
- * imports this module (the home list and the walk over all products are memoized).
+ * imports this module (the home list and the walk over all products are memoized). A build asks for
+ * each cursor page's recommendations as soon as the page arrives, so the walk and the recommendation
+ * requests run side by side rather than one after the other.
  */
 
 let client: StorefrontClient | undefined;
 let everyProduct: Promise<Product[]> | undefined;
+let relatedDuringWalk: Promise<Map<string, string[]>> | undefined;
 let homeList: Promise<Product[]> | undefined;
 
 // The dev server re-renders on each request: fetch afresh there so edits in the shop show on reload.
@@ -35,12 +38,45 @@ export async function loading<T>(what: string, work: () => Promise<T>): Promise<
 
 /** Every product in the store, walking all cursor pages. */
 export function allProducts(): Promise<Product[]> {
-  const fetching = everyProduct ?? loading('the catalogue', () => storefront().allProducts());
-  if (memoize && !everyProduct) {
-    everyProduct = fetching;
-    prefetch(homeProducts);
+  if (everyProduct) return everyProduct;
+  if (!memoize) return loading('the catalogue', () => storefront().allProducts());
+  const related = new Map<string, string[]>();
+  // One page's recommendations at a time (each in a few concurrent batches), in the walk's order.
+  let asking: Promise<void> = Promise.resolve();
+  const onPage = (_count: number, page: readonly Product[]) => {
+    const ids = page.map((product) => product.id);
+    asking = asking.then(async () => {
+      for (const [id, list] of await storefront().productRecommendations(ids)) related.set(id, list);
+    });
+    // A failure is reported by whoever awaits the recommendations, not as an unhandled rejection here.
+    asking.catch(() => undefined);
+  };
+  everyProduct = loading('the catalogue', () => storefront().allProducts({ onPage }));
+  relatedDuringWalk = everyProduct.then(() => loading('the product recommendations', () => asking.then(() => related)));
+  relatedDuringWalk.catch(() => undefined);
+  prefetch(homeProducts);
+  return everyProduct;
+}
+
+/**
+ * The ids of the products the shop recommends for each of these, best first: in a build, what was
+ * asked for during the catalogue walk; elsewhere (the dev server), asked for now.
+ */
+export async function recommendedIds(productIds: readonly string[]): Promise<Map<string, string[]>> {
+  if (relatedDuringWalk) {
+    const related = await relatedDuringWalk;
+    if (productIds.every((id) => related.has(id))) return related;
   }
-  return fetching;
+  return loading('the product recommendations', () => storefront().productRecommendations(productIds));
+}
+
+let byId: Promise<Map<string, Product>> | undefined;
+
+/** Every product in the store by id: collections and recommendations name products by id. */
+export function productsById(): Promise<Map<string, Product>> {
+  const finding = byId ?? allProducts().then((products) => new Map(products.map((product) => [product.id, product])));
+  if (memoize) byId = finding;
+  return finding;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { CollectionOrder } from '../../../shared/storefront/index.ts';
 import type { Collection, Product } from '../../../shared/storefront/browser.ts';
-import { loading, storefront } from '../catalogue/catalogue.ts';
+import { loading, productsById, storefront } from '../catalogue/catalogue.ts';
 
 /**
  * Build-time collections (docs/behaviour/collections.md): the list, and each collection's products in
- * each order, fetched once per build and shared by every page that needs them.
+ * each order, fetched once per build and shared by every page that needs them. The shop answers which
+ * products a collection holds, in which order (ids only); the products themselves are the catalogue's,
+ * which the build holds already, so a large collection in four orders is not four more catalogues.
  */
 
 export interface CollectionSort {
@@ -43,10 +45,21 @@ export async function listedCollections(): Promise<Collection[]> {
   return (await allCollections()).filter((c) => !UNLISTED.has(c.handle));
 }
 
+/**
+ * A collection's products in one order, or null when the shop has no such collection. A product the
+ * catalogue walk did not see (published since) is left out: it has no page in this build to link to.
+ */
 export function collectionProducts(handle: string, sort: CollectionSort): Promise<Product[] | null> {
   const key = `${handle}\n${sort.slug}`;
   const fetching =
-    productLists.get(key) ?? loading(`the products of collection ${handle}`, () => storefront().collectionProducts(handle, sort.order));
+    productLists.get(key) ??
+    (async () => {
+      const [ids, byId] = await Promise.all([
+        loading(`the products of collection ${handle}`, () => storefront().collectionProductIds(handle, sort.order)),
+        productsById(),
+      ]);
+      return ids === null ? null : ids.flatMap((id) => byId.get(id) ?? []);
+    })();
   if (memoize) productLists.set(key, fetching);
   return fetching;
 }
@@ -75,14 +88,19 @@ export type CollectionPageProps = {
   products: Product[];
 };
 
-/** Every page of every collection in every order, for `getStaticPaths`. */
-export async function collectionPages(): Promise<{ params: { handle: string; rest: string | undefined }; props: CollectionPageProps }[]> {
+/** Every collection's products in every order (each order's cursor pages walked side by side). */
+export async function everyCollectionProducts(): Promise<{ collection: Collection; sort: CollectionSort; products: Product[] | null }[]> {
   const collections = await allCollections();
-  const lists = await Promise.all(
+  return Promise.all(
     collections.flatMap((collection) =>
       COLLECTION_SORTS.map(async (sort) => ({ collection, sort, products: await collectionProducts(collection.handle, sort) })),
     ),
   );
+}
+
+/** Every page of every collection in every order, for `getStaticPaths`. */
+export async function collectionPages(): Promise<{ params: { handle: string; rest: string | undefined }; props: CollectionPageProps }[]> {
+  const lists = await everyCollectionProducts();
   return lists.flatMap(({ collection, sort, products }) => {
     if (!products) return [];
     const pageCount = Math.max(1, Math.ceil(products.length / COLLECTION_PAGE_SIZE));

@@ -1,6 +1,6 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
-import { allProducts, loading, storefront } from '../catalogue/catalogue.ts';
-import { allCollections } from '../collections/collections.ts';
+import { allProducts, homeProducts, loading, storefront } from '../catalogue/catalogue.ts';
+import { allCollections, everyCollectionProducts } from '../collections/collections.ts';
 
 /**
  * Build-time content (docs/behaviour/content.md): the header's and footer's menus, the shop's
@@ -39,6 +39,27 @@ export function contentPages(): Promise<ContentPage[]> {
     pageList ?? loading('the content pages', async () => (await storefront().pages()).filter((page) => htmlHasText(page.body)));
   if (memoize) pageList = fetching;
   return fetching;
+}
+
+/**
+ * Starts every read a build makes, all at once: the catalogue walk (with its recommendations), the
+ * home list, the collections and their products, the menus, policies and pages. Astro asks for each
+ * route's paths in turn and renders pages only after; without this, each route's reads would wait for
+ * the one before. Memoized like the reads themselves; nothing on the dev server, which reads afresh.
+ */
+export function prefetchSiteData(): void {
+  if (!memoize) return;
+  const reads: (() => Promise<unknown>)[] = [
+    allProducts,
+    homeProducts,
+    everyCollectionProducts,
+    contentPages,
+    policies,
+    () => menu(MAIN_MENU),
+    () => menu(FOOTER_MENU),
+  ];
+  // A failure is reported by the page or route that awaits the read.
+  for (const read of reads) read().catch(() => undefined);
 }
 
 /** Whether an HTML body has any text once its tags are gone. */
@@ -130,10 +151,39 @@ export function sitePaths(): Promise<SitePaths> {
   return finding;
 }
 
-/** A menu of the shop as this site's links; an empty list when the shop has no such menu. */
-export async function navigation(handle: string): Promise<NavLink[]> {
-  const [items, paths] = await Promise.all([menu(handle), sitePaths()]);
-  return items ? navLinks(items, paths) : [];
+const navigations = new Map<string, Promise<NavLink[]>>();
+
+/**
+ * A menu of the shop as this site's links; an empty list when the shop has no such menu. Worked out
+ * once per build: every page draws the same header and footer.
+ */
+export function navigation(handle: string): Promise<NavLink[]> {
+  const finding =
+    navigations.get(handle) ??
+    (async () => {
+      const [items, paths] = await Promise.all([menu(handle), sitePaths()]);
+      return items ? navLinks(items, paths) : [];
+    })();
+  if (memoize) navigations.set(handle, finding);
+  return finding;
+}
+
+let footer: Promise<NavLink[]> | undefined;
+
+/** The footer's links: the shop's `footer` menu, then any policy it does not already link. */
+export function footerLinks(): Promise<NavLink[]> {
+  const finding =
+    footer ??
+    (async () => {
+      const menuLinks = (await navigation(FOOTER_MENU)).flatMap((link) => (link.href ? [link, ...link.children] : link.children));
+      const linked = new Set(menuLinks.map((link) => link.href));
+      const policyLinks: NavLink[] = (await policies())
+        .filter((policy) => !linked.has(policyPath(policy.handle)))
+        .map((policy) => ({ title: policy.title, href: policyPath(policy.handle), external: false, children: [] }));
+      return [...menuLinks, ...policyLinks];
+    })();
+  if (memoize) footer = finding;
+  return finding;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

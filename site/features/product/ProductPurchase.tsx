@@ -17,8 +17,11 @@ import { showPageState } from './page-state.ts';
 import { addToCartAndNotify } from '../cart/cart-store.ts';
 import { $liveProduct, refreshLiveProduct } from './live-product-store.ts';
 
+/** What the island needs of the product: its SEO fields stay in the page's head, out of the island's props. */
+export type PurchaseProduct = Omit<Product, 'seo'>;
+
 interface Props {
-  product: Product;
+  product: PurchaseProduct;
   endpoint: BrowserEndpoint;
 }
 

@@ -6,7 +6,7 @@ import type { LiveProduct } from './live-product.ts';
  * the shop no longer has are dropped; variants it added since the build are not known here and
  * are left out (their options would need the full product).
  */
-export function withLiveData(product: Product, live: LiveProduct | null): Product {
+export function withLiveData<P extends Pick<Product, 'priceRange' | 'variants'>>(product: P, live: LiveProduct | null): P {
   if (live?.state !== 'found') return product;
   const fresh = new Map(live.variants.map((variant) => [variant.id, variant]));
   const variants = product.variants.flatMap((variant) => {

@@ -1,6 +1,6 @@
 import { STORE_NAME } from '../../../shared/common/index.ts';
 import { numericId } from '../../../shared/product/index.ts';
-import type { Product } from '../../../shared/storefront/browser.ts';
+import type { Product, Seo } from '../../../shared/storefront/browser.ts';
 
 /** Search and social metadata: page descriptions, canonical URLs and Product JSON-LD. */
 
@@ -23,6 +23,22 @@ export function metaDescription(text: string, max = 160): string {
   const cut = line.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/**
+ * A page's title and meta description from the shop's SEO fields (a product's or collection's
+ * "search engine listing"), each falling back, when the shop left it empty, to the page's own title
+ * and to its description cut to a meta description, as Shopify themes do.
+ */
+export function seoTitleAndDescription(
+  seo: Seo | null | undefined,
+  title: string,
+  description: string,
+): { title: string; description: string } {
+  return {
+    title: seo?.title?.trim() || title,
+    description: seo?.description?.trim() || metaDescription(description),
+  };
 }
 
 export function pageTitle(title?: string): string {
