@@ -360,11 +360,19 @@ describe('content: menus, pages, policies, SEO', () => {
     const faq = await ask<{ page: { body: string } }>('{ page(handle: "faq") { body } }');
     expect(faq.page.body).toContain(SEED_DISCOUNT_CODE);
 
-    const product = await ask<{ product: { title: string; seo: { title: string; description: string } } }>(
-      '{ product(handle: "per-my-last-prompt") { title seo { title description } } }',
+    const product = await ask<{ product: { title: string; description: string; seo: { title: string; description: string } } }>(
+      '{ product(handle: "per-my-last-prompt") { title description seo { title description } } }',
     );
     expect(product.product.seo.title).toBe('Per My Last Prompt');
-    expect(product.product.seo.description.length).toBeLessThanOrEqual(161);
+    // An empty SEO description is filled from the description, cut at a word boundary within 160 characters.
+    const { description } = product.product;
+    const filled = product.product.seo.description;
+    expect(description.length).toBeGreaterThan(160);
+    expect(filled.length).toBeLessThanOrEqual(160);
+    expect(filled.endsWith('…')).toBe(true);
+    const kept = filled.slice(0, -1);
+    expect(description.startsWith(kept)).toBe(true);
+    expect(description[kept.length]).toMatch(/[\s.,;:!?-]/);
   });
 
   it('finds collections and pages by node id', async () => {

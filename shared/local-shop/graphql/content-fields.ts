@@ -38,6 +38,21 @@ export function truncateText(text: string, at: unknown): string {
   return `${text.slice(0, at).trimEnd()}…`;
 }
 
+/** Characters of an SEO description the shop fills in when the merchant left it empty. */
+const SEO_DESCRIPTION_LENGTH = 160;
+
+/**
+ * The SEO description filled in from a body: its plain text, cut at the last word boundary that keeps
+ * it within 160 characters (ellipsis included), or null for an empty body.
+ */
+export function seoDescriptionOf(body: string): string | null {
+  const text = plainText(body);
+  if (text.length <= SEO_DESCRIPTION_LENGTH) return text || null;
+  const cut = text.slice(0, SEO_DESCRIPTION_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 0 ? cut.slice(0, space) : cut.slice(0, SEO_DESCRIPTION_LENGTH - 1)).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
 /** Plain text of a stored body, paragraphs joined by spaces (Shopify's `description`, `content`, `bodySummary`). */
 export function plainText(body: string): string {
   return body.replace(/\s+/g, ' ').trim();
@@ -140,7 +155,7 @@ export const CONTENT_FIELDS: Record<string, TypeFields> = {
     updatedAt: (c) => c.updatedAt,
     image: () => null,
     onlineStoreUrl: (c, _args, ctx) => ctx.urls.onSite(STOREFRONT_PATHS.collection(c.handle)),
-    seo: (c) => seo(c.seoTitle ?? c.title, c.seoDescription ?? (truncateText(plainText(c.description), 160) || null)),
+    seo: (c) => seo(c.seoTitle ?? c.title, c.seoDescription ?? seoDescriptionOf(c.description)),
     trackingParameters: (c) => (c as { trackingParameters?: string }).trackingParameters ?? null,
     products: {
       args: [...CONNECTION_ARGS, 'sortKey', 'filters'],
@@ -184,7 +199,7 @@ export const CONTENT_FIELDS: Record<string, TypeFields> = {
     createdAt: (p) => p.createdAt,
     updatedAt: (p) => p.updatedAt,
     onlineStoreUrl: (p, _args, ctx) => ctx.urls.onSite(STOREFRONT_PATHS.page(p.handle)),
-    seo: (p) => seo(p.seoTitle ?? p.title, p.seoDescription ?? (truncateText(plainText(p.body), 160) || null)),
+    seo: (p) => seo(p.seoTitle ?? p.title, p.seoDescription ?? seoDescriptionOf(p.body)),
     trackingParameters: (p) => (p as { trackingParameters?: string }).trackingParameters ?? null,
     ...metafieldFields,
   }),
@@ -234,7 +249,7 @@ export const CONTENT_FIELDS: Record<string, TypeFields> = {
     authorV2: (a) => author(a.author),
     blog: (a, _args, ctx) => ctx.store.content.blogByHandle(a.blogHandle),
     onlineStoreUrl: (a, _args, ctx) => ctx.urls.onSite(STOREFRONT_PATHS.article(a.blogHandle, a.handle)),
-    seo: (a) => seo(a.title, a.excerpt ?? (truncateText(plainText(a.body), 160) || null)),
+    seo: (a) => seo(a.title, a.excerpt ?? seoDescriptionOf(a.body)),
     trackingParameters: (a) => (a as { trackingParameters?: string }).trackingParameters ?? null,
     ...metafieldFields,
   }),

@@ -7,7 +7,7 @@ import { CONNECTION_ARGS, connectionFromList, readConnectionArgs } from './conne
 import { connectionTypes, defineFields, plainFields, type Args, type TypeFields } from './field-map.ts';
 import { ShopError } from './shop-error.ts';
 import { adjacentVariants, encodeVariants, firstSelectableVariant } from './variant-encoding.ts';
-import { plainText, truncateText } from './content-fields.ts';
+import { seoDescriptionOf } from './content-fields.ts';
 
 /** Product, ProductVariant, Image, ProductOption and their value types. */
 
@@ -151,7 +151,7 @@ export const PRODUCT_FIELDS: Record<string, TypeFields> = {
       ),
     seo: (p) => ({
       title: p.seoTitle ?? p.title,
-      description: p.seoDescription ?? (truncateText(plainText(p.description), 160) || null),
+      description: p.seoDescription ?? seoDescriptionOf(p.description),
     }),
     trackingParameters: (p) => (p as { trackingParameters?: string }).trackingParameters ?? null,
     totalInventory: (p) => {
