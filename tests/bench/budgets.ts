@@ -5,6 +5,10 @@ export const JS_BUDGET_KB = {
   home: 75,
   /** The home page's islands plus the variant picker and the live price and availability re-read. */
   product: 79,
+  /** A collection page: the home page's islands (cards with add-to-cart), the same budget. */
+  collection: 75,
+  /** The search page: the home page's islands plus the live search client (Storefront fetch client and result cards). */
+  search: 79,
 } as const;
 
 /** The build of the whole store at scale (tests/bench/large-build.ts): this many products, in under this long, within this memory. */

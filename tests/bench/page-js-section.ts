@@ -37,16 +37,25 @@ function listing(js: PageJs): string {
   return `${files.join(', ')}, inline scripts ${(js.inlineGzip / 1024).toFixed(1)} (KB)`;
 }
 
-export function measurePageJs(clientDir: string, productPath: string): SectionResult {
+export function measurePageJs(clientDir: string, productPath: string, collectionPath: string): SectionResult {
   const home = pageJs(clientDir, 'index.html');
   const product = pageJs(clientDir, path.join(productPath, 'index.html'));
+  const collection = pageJs(clientDir, path.join(collectionPath, 'index.html'));
+  const search = pageJs(clientDir, path.join('search', 'index.html'));
   return {
-    figures: [...figures('home', home, JS_BUDGET_KB.home), ...figures('product page', product, JS_BUDGET_KB.product)],
+    figures: [
+      ...figures('home', home, JS_BUDGET_KB.home),
+      ...figures('product page', product, JS_BUDGET_KB.product),
+      ...figures('collection page', collection, JS_BUDGET_KB.collection),
+      ...figures('search page', search, JS_BUDGET_KB.search),
+    ],
     notes: [
       "Read from the build output, no browser: each page's inline scripts, `<script src>` modules and island component/renderer URLs, plus every static import of those. The cart drawer, a dynamic import on first open, is not counted. Each file gzipped on its own at the default level, as the server sends it.",
-      `The product page's budget is the home page's plus 4 KB for what only it needs: the variant picker and the browser's re-read of price and availability (the Storefront fetch client).`,
+      `The product page's budget is the home page's plus 4 KB for what only it needs: the variant picker and the browser's re-read of price and availability (the Storefront fetch client). A collection page has the home page's islands and budget; the search page has the home page's plus 4 KB for its live results (the same Storefront fetch client).`,
       `home: ${listing(home)}.`,
       `product page /${productPath}: ${listing(product)}.`,
+      `collection page /${collectionPath}: ${listing(collection)}.`,
+      `search page /search: ${listing(search)}.`,
     ],
   };
 }

@@ -72,6 +72,14 @@ function servedStore(log: (line: string) => void): Promise<StoreProcess> {
   return store;
 }
 
+/** The collection page the measurements look at: the first one the home page links. */
+async function collectionPath(siteUrl: string): Promise<string> {
+  const html = await (await fetch(siteUrl)).text();
+  const href = /href="(\/collections\/[^"/]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('the home page links no collection');
+  return href;
+}
+
 /** The product page the measurements look at: the first card on the home page (it has a photo and sizes). */
 async function productPath(siteUrl: string): Promise<string> {
   const html = await (await fetch(siteUrl)).text();
@@ -87,9 +95,7 @@ const SECTIONS: Section[] = [
     async measure(log) {
       const { siteUrl } = await servedStore(log);
       const product = await productPath(siteUrl);
-      const html = await (await fetch(siteUrl)).text();
-      const collection = /href="(\/collections\/[^"/]+)"/.exec(html)?.[1];
-      if (!collection) throw new Error('the home page links no collection');
+      const collection = await collectionPath(siteUrl);
       return measureLighthouse(
         [
           { name: 'home', url: `${siteUrl}/` },
@@ -106,7 +112,7 @@ const SECTIONS: Section[] = [
     title: 'JS shipped per page',
     async measure(log) {
       const { siteUrl, buildsDir } = await servedStore(log);
-      return measurePageJs(builtSite(buildsDir), (await productPath(siteUrl)).slice(1));
+      return measurePageJs(builtSite(buildsDir), (await productPath(siteUrl)).slice(1), (await collectionPath(siteUrl)).slice(1));
     },
   },
   { id: 'build', title: 'Build scaling', measure: measureBuildScaling },

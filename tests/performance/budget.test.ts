@@ -28,6 +28,7 @@ const root = path.join(os.tmpdir(), `budget-build-${process.pid}`);
 let shop: TestShop;
 let client: string;
 let product: string;
+let collection: string;
 
 beforeAll(async () => {
   shop = await startTestShop();
@@ -37,6 +38,10 @@ beforeAll(async () => {
   await astroBuild({ outDir: dir, env });
   client = path.join(dir, 'client');
   product = path.join('product', readdirSync(path.join(client, 'product'))[0]!, 'index.html');
+  // The first collection the home page links, as a shopper would open it.
+  const href = /href="\/(collections\/[^"/]+)"/.exec(readFileSync(path.join(client, 'index.html'), 'utf8'))?.[1];
+  if (!href) throw new Error('the home page links no collection');
+  collection = path.join(href, 'index.html');
 }, 180_000);
 
 afterAll(async () => {
@@ -66,10 +71,25 @@ describe('JS budget (gzip, from the build output)', () => {
     expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.product * 1024);
   });
 
+  it(`collection page: at most ${JS_BUDGET_KB.collection} KB, with add to cart on its cards`, () => {
+    const js = pageJs(client, collection);
+    console.log(`collection page JS (${path.dirname(collection)}): ${describeJs(js)}`);
+    expect(js.files.some((f) => /AddToCartButton/.test(f.url))).toBe(true);
+    expect(js.files.map((f) => f.url).join(' ')).not.toMatch(/CartDrawer|SearchBox/);
+    expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.collection * 1024);
+  });
+
+  it(`search page: at most ${JS_BUDGET_KB.search} KB, with the live search client`, () => {
+    const js = pageJs(client, path.join('search', 'index.html'));
+    console.log(`search page JS: ${describeJs(js)}`);
+    expect(js.files.some((f) => /search-api/.test(f.url))).toBe(true);
+    expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.search * 1024);
+  });
+
   it('the storefront pages ship no auth code: only the staff pages load the auth client', () => {
     // The auth client's broadcast key between tabs: a string minification keeps.
     const AUTH = /better-auth\.message/;
-    for (const page of ['index.html', product]) {
+    for (const page of ['index.html', product, collection, path.join('search', 'index.html')]) {
       const js = pageJs(client, page);
       for (const file of js.files) {
         expect(file.url, page).not.toMatch(/auth-client|SignInForm|StaffMenu|staff-session/);
@@ -89,7 +109,7 @@ describe('JS budget (gzip, from the build output)', () => {
       for (const [library, { pattern }] of Object.entries(SERVER_ONLY)) expect(pattern.test(code), `${library} in ${file}`).toBe(false);
     }
     // Inline scripts are browser code too.
-    for (const page of ['index.html', product]) {
+    for (const page of ['index.html', product, collection, path.join('search', 'index.html')]) {
       for (const code of scriptsInHtml(readFileSync(path.join(client, page), 'utf8')).inline) {
         for (const [library, { pattern }] of Object.entries(SERVER_ONLY))
           expect(pattern.test(code), `${library} inline in ${page}`).toBe(false);
