@@ -126,13 +126,13 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
           what: 'rendering the pages',
           value: `${rendering.toFixed(1)} s (${((rendering * 1000) / Math.max(1, pages)).toFixed(2)} ms per page)`,
         },
-        { what: "Astro's time per product page (mean)", value: `${mean(times.get('product') ?? []).toFixed(2)} ms` },
-        { what: "Astro's time per collection page (mean)", value: `${mean(times.get('collections') ?? []).toFixed(2)} ms` },
+        { what: "Astro's time per product page (mean, start to written)", value: `${mean(times.get('product') ?? []).toFixed(2)} ms` },
+        { what: "Astro's time per collection page (mean, start to written)", value: `${mean(times.get('collections') ?? []).toFixed(2)} ms` },
         { what: 'load average (1 / 5 / 15 min) before and after', value: `${loadBefore}; ${loadAfter}` },
       ],
       notes: [
         `\`tshirt-gen shop --fixtures ${products}\` (with its seed: collections, menus, pages, policies; each fixture in its category's collection) is filled before the clock starts; \`npm run build\` then runs against it once, timed from start to exit. Peak memory is the largest \`maxRSS\` of any Node process of the build, each recorded at its exit by a preloaded module (\`tests/bench/peak-rss.mjs\`).`,
-        'Before the first page: Vite bundles the site, then every route lists its paths, which waits for the reads of the shop (the catalogue walk with its recommendations, the collections in four orders, menus, pages, policies). Rendering: from the first page written to the last. Astro\'s time per page is the mean of its own "+N ms" lines.',
+        'Before the first page: Vite bundles the site, then every route lists its paths, which waits for the reads of the shop (the catalogue walk with its recommendations, the collections in four orders, menus, pages, policies). Rendering: from the first page written to the last. Astro\'s time per page is the mean of its own "+N ms" lines, from a page\'s start until its file is written: the build keeps eight pages in flight (`build.concurrency` in astro.config.mjs), so it is about eight times the rendering time per page.',
         'The machine is shared: the load average says how much else ran. Other processes stretch every phase, so a busy run is an upper bound.',
         ...(atBudgetSize
           ? []
