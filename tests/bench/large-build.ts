@@ -127,7 +127,10 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
           value: `${rendering.toFixed(1)} s (${((rendering * 1000) / Math.max(1, pages)).toFixed(2)} ms per page)`,
         },
         { what: "Astro's time per product page (mean, start to written)", value: `${mean(times.get('product') ?? []).toFixed(2)} ms` },
-        { what: "Astro's time per collection page (mean, start to written)", value: `${mean(times.get('collections') ?? []).toFixed(2)} ms` },
+        {
+          what: "Astro's time per collection page (mean, start to written)",
+          value: `${mean(times.get('collections') ?? []).toFixed(2)} ms`,
+        },
         { what: 'load average (1 / 5 / 15 min) before and after', value: `${loadBefore}; ${loadAfter}` },
       ],
       notes: [
