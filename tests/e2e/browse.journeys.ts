@@ -67,6 +67,12 @@ export function browseJourneys(): void {
       const href = await (await fetch(harness.store.siteUrl)).text().then((html) => /href="(\/collections\/[^"/]+)"/.exec(html)![1]!);
       await visit(page, href);
       expect(await layoutShift(page)).toBeLessThan(0.01);
+      // Headings step down one level at a time (the heading-order rule screen readers and Lighthouse use):
+      // the page's h1, then the cards' titles as h2.
+      const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+      expect(levels[0]).toBe(1);
+      expect(levels.filter((level, i) => i > 0 && level - levels[i - 1]! > 1)).toEqual([]);
+      expect(await page.locator('h2.card-title').count()).toBe(await page.locator('.card').count());
       // Cards well below the fold are still waiting for the viewport.
       const cards = await page.locator('.card').count();
       if (cards > 6) expect(await page.locator('astro-island[data-hydrate-when="near-viewport"]').count()).toBeGreaterThan(0);

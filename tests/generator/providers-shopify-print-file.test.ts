@@ -111,8 +111,12 @@ describe('the print file on a Shopify store', () => {
       'fileStatus',
       'fileStatus',
       'metafieldsSet',
-      'productUpdate',
+      // The category's collection, made (smart, by product type) and published.
+      'collectionByIdentifier',
+      'collectionCreate',
       'publications',
+      'publishablePublish',
+      'productUpdate',
       'publishablePublish',
     ]);
     // Every call passed the stand-in's checks against Shopify's 2025-07 schema.
@@ -182,7 +186,8 @@ describe('the print file on a Shopify store', () => {
     const again = await p.publish(product(s));
     await p.close();
     expect(again).toEqual(first);
-    expect(operations(s).slice(before)).toEqual(['productByIdentifier', 'productUpdate', 'publishablePublish']);
+    // The collection already holds it (its rule): only looked up.
+    expect(operations(s).slice(before)).toEqual(['productByIdentifier', 'collectionByIdentifier', 'productUpdate', 'publishablePublish']);
     expect([s.products.length, s.files.length, s.uploads.length]).toEqual([1, 1, 3]);
   });
 

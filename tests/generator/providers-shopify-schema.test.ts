@@ -155,6 +155,17 @@ describe('every request the app really sends passes', () => {
       images: { 'design.png': { body: png }, 'print.png': { body: png } },
       loseAnswerOnce: ['fileCreate'],
       fileSearchMisses: 1,
+      // "Office Humor" made by hand: the product is added to it; "AI Humor" is made as a smart collection.
+      collections: [
+        {
+          id: 'gid://shopify/Collection/9',
+          handle: 'office-humor',
+          title: 'Office Humor',
+          productTypeRule: null,
+          productIds: [],
+          publications: [],
+        },
+      ],
     });
     try {
       const publisher = createShopifyAdminPublisher({ domain: s.origin, token: TOKEN, wait: async () => {} });
@@ -170,6 +181,7 @@ describe('every request the app really sends passes', () => {
       };
       await publisher.publish(body).catch(() => undefined);
       await publisher.publish(body);
+      await publisher.publish({ ...body, name: 'Schema Memo', category: 'Office Humor', publishKey: 'schema-memo-0123456789ab' });
       await publisher.close();
       const client = createAdminClient({ domain: s.origin, token: TOKEN });
       await registerWebhooks(client, 'https://shop.example/api/webhooks/shopify');

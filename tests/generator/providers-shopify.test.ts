@@ -85,8 +85,12 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       'stagedUploadsCreate',
       'productCreate',
       'productVariantsBulkCreate',
-      'productUpdate',
+      // Its category's collection, before it goes live: none yet, so a smart one is made and published.
+      'collectionByIdentifier',
+      'collectionCreate',
       'publications',
+      'publishablePublish',
+      'productUpdate',
       'publishablePublish',
     ]);
     expect(s.products).toEqual([
@@ -94,6 +98,7 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
         id: 'gid://shopify/Product/1001',
         handle: 'chief-cats-officer-0a1b2c3d4e5f',
         title: 'Chief Cats Officer',
+        productType: 'AI Humor',
         status: 'ACTIVE',
         variants: 5,
         media: 2,
@@ -143,8 +148,11 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       'productCreate (throttled)',
       'productCreate',
       'productVariantsBulkCreate',
-      'productUpdate',
+      'collectionByIdentifier',
+      'collectionCreate',
       'publications',
+      'publishablePublish',
+      'productUpdate',
       'publishablePublish',
     ]);
     // The wait is what the bucket needs: (requested 52 − available 2) / restore 50 per second.
@@ -206,8 +214,8 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
       [[{ optionName: 'Size', name: '2XL' }], '26.99'],
     ]);
 
-    expect(s.calls[4]!.variables).toEqual({ product: { id: 'gid://shopify/Product/1001', status: 'ACTIVE' } });
-    expect(s.calls[6]!.variables).toEqual({ id: 'gid://shopify/Product/1001', input: [{ publicationId: 'gid://shopify/Publication/12' }] });
+    expect(s.calls[8]!.variables).toEqual({ product: { id: 'gid://shopify/Product/1001', status: 'ACTIVE' } });
+    expect(s.calls[9]!.variables).toEqual({ id: 'gid://shopify/Product/1001', input: [{ publicationId: 'gid://shopify/Publication/12' }] });
   });
 
   it('looks the Online Store publication up once per publisher', async () => {
@@ -218,7 +226,120 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     await p.close();
     expect([first.productId, second.productId]).toEqual(['gid://shopify/Product/1001', 'gid://shopify/Product/1002']);
     expect(s.calls.filter((c) => c.operation === 'publications')).toHaveLength(1);
-    expect(s.calls.filter((c) => c.operation === 'publishablePublish')).toHaveLength(2);
+    // Two products and the category's collection, made once.
+    expect(s.calls.filter((c) => c.operation === 'publishablePublish')).toHaveLength(3);
+    expect(s.calls.filter((c) => c.operation === 'collectionCreate')).toHaveLength(1);
+  });
+
+  describe("the category's collection", () => {
+    it('is made when the store has none: a smart collection of the product type, on the Online Store, holding the product', async () => {
+      const s = await shop();
+      const { publisher: p } = publisher(s);
+      const { productId } = await p.publish(product({ imageUrl: s.imageUrl('design.png'), category: 'Office Humor' }));
+      await p.close();
+      expect(s.collections).toEqual([
+        {
+          id: 'gid://shopify/Collection/4001',
+          handle: 'office-humor',
+          title: 'Office Humor',
+          productTypeRule: 'Office Humor',
+          productIds: [],
+          publications: ['gid://shopify/Publication/12'],
+        },
+      ]);
+      expect(s.inCollection(s.collections[0]!, productId)).toBe(true);
+      const create = s.calls.find((c) => c.operation === 'collectionCreate')!.variables as { input: Record<string, unknown> };
+      expect(create.input).toMatchObject({
+        title: 'Office Humor',
+        handle: 'office-humor',
+        ruleSet: { appliedDisjunctively: false, rules: [{ column: 'TYPE', relation: 'EQUALS', condition: 'Office Humor' }] },
+      });
+    });
+
+    it('two products of a new category published at once make one collection', async () => {
+      const s = await shop();
+      const { publisher: p } = publisher(s);
+      const [a, b] = await Promise.all([
+        p.publish(product({ imageUrl: s.imageUrl('design.png') })),
+        p.publish(product({ name: 'Second Shirt', imageUrl: s.imageUrl('design.png') })),
+      ]);
+      await p.close();
+      expect(s.calls.filter((c) => c.operation === 'collectionCreate')).toHaveLength(1);
+      expect(s.collections).toHaveLength(1);
+      expect([s.inCollection(s.collections[0]!, a.productId), s.inCollection(s.collections[0]!, b.productId)]).toEqual([true, true]);
+    });
+
+    it('an existing smart collection is used as it is: nothing made, nothing added', async () => {
+      const existing = {
+        id: 'gid://shopify/Collection/7',
+        handle: 'ai-humor',
+        title: 'AI Humor',
+        productTypeRule: 'AI Humor',
+        productIds: [],
+        publications: [],
+      };
+      const s = await shop({ collections: [existing] });
+      const { publisher: p } = publisher(s);
+      const { productId } = await p.publish(product({ imageUrl: s.imageUrl('design.png') }));
+      await p.close();
+      expect(s.calls.map((c) => c.operation).filter((o) => o.startsWith('collection'))).toEqual(['collectionByIdentifier']);
+      expect(s.collections).toHaveLength(1);
+      expect(s.inCollection(s.collections[0]!, productId)).toBe(true);
+    });
+
+    it('a collection the merchant made by hand under that handle gets the product added, once even when published again', async () => {
+      const handMade = {
+        id: 'gid://shopify/Collection/8',
+        handle: 'ai-humor',
+        title: 'AI Humor',
+        productTypeRule: null,
+        productIds: [],
+        publications: [],
+      };
+      const s = await shop({ collections: [handMade] });
+      const { publisher: p } = publisher(s);
+      const body = product({ imageUrl: s.imageUrl('design.png'), publishKey: 'chief-cats-officer-00aa11bb22cc' });
+      const { productId } = await p.publish(body);
+      await p.publish(body);
+      await p.close();
+      expect(s.collections[0]!.productIds).toEqual([productId]);
+      expect(s.calls.filter((c) => c.operation === 'collectionAddProducts')).toHaveLength(1);
+      expect(s.calls.filter((c) => c.operation === 'collectionCreate')).toHaveLength(0);
+    });
+
+    it('made by another process a moment before: the refused collectionCreate is followed by the lookup, and the product lands', async () => {
+      const other = {
+        id: 'gid://shopify/Collection/9',
+        handle: 'ai-humor',
+        title: 'AI Humor',
+        productTypeRule: 'AI Humor',
+        productIds: [],
+        publications: [],
+      };
+      const s = await shop({ collectionsMadeMeanwhile: [other] });
+      const { publisher: p } = publisher(s);
+      const { productId } = await p.publish(product({ imageUrl: s.imageUrl('design.png') }));
+      await p.close();
+      expect(s.calls.map((c) => c.operation).filter((o) => o.startsWith('collection'))).toEqual([
+        'collectionByIdentifier',
+        'collectionCreate',
+        'collectionByIdentifier',
+      ]);
+      expect(s.collections).toHaveLength(1);
+      expect(s.inCollection(s.collections[0]!, productId)).toBe(true);
+      expect(s.products[0]!.status).toBe('ACTIVE');
+    });
+
+    it('userErrors at collectionCreate stop the publish before the product goes ACTIVE, naming the step and the product', async () => {
+      const s = await shop({ userErrors: { collectionCreate: [{ field: ['input', 'title'], message: 'Title is too long' }] } });
+      const { publisher: p } = publisher(s);
+      const error = await failure(p.publish(product({ imageUrl: s.imageUrl('design.png') })));
+      await p.close();
+      expect(error.message).toBe(
+        'Shopify collectionCreate failed: input.title: Title is too long; product gid://shopify/Product/1001 was created but not finished',
+      );
+      expect(s.products[0]!.status).toBe('DRAFT');
+    });
   });
 
   it('reads the design from a file: URL too', async () => {

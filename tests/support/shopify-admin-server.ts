@@ -26,6 +26,9 @@ export const OPERATIONS = [
   'fileCreate',
   'fileStatus',
   'metafieldsSet',
+  'collectionByIdentifier',
+  'collectionCreate',
+  'collectionAddProducts',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -78,6 +81,22 @@ export interface ShopifyAdminServerOptions {
   fileFailure?: string;
   /** The first files searches that find nothing, as Shopify's search index lags behind a new file. */
   fileSearchMisses?: number;
+  /** Collections the store already has (default none). */
+  collections?: StoredAdminCollection[];
+  /** Collections made by someone else just before the publisher's first collectionCreate (as another process would). */
+  collectionsMadeMeanwhile?: StoredAdminCollection[];
+}
+
+/** A collection the stand-in store holds: smart (a product type rule) or made by hand (a product list). */
+export interface StoredAdminCollection {
+  id: string;
+  handle: string;
+  title: string;
+  /** Smart: every product of this type; null for a collection made by hand. */
+  productTypeRule: string | null;
+  /** A hand-made collection's products (ids). */
+  productIds: string[];
+  publications: string[];
 }
 
 /** A product the stand-in store holds, as far as publishing changes it. */
@@ -85,6 +104,7 @@ export interface StoredAdminProduct {
   id: string;
   handle: string;
   title: string;
+  productType: string;
   status: string;
   variants: number;
   media: number;
@@ -117,6 +137,10 @@ export interface ShopifyAdminServer {
   products: StoredAdminProduct[];
   /** Every file made, in order. */
   files: StoredAdminFile[];
+  /** The store's collections, those it started with first. */
+  collections: StoredAdminCollection[];
+  /** Whether a collection holds a product: a smart one by its rule, a hand-made one by its list. */
+  inCollection(collection: StoredAdminCollection, productId: string): boolean;
   uploads: UploadRecord[];
   imageUrl(name: string): string;
   close(): Promise<void>;
@@ -168,6 +192,14 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const lostOnce = new Set<Operation>();
   let searchMisses = options.fileSearchMisses ?? 0;
   const byId = (id: unknown) => products.find((p) => p.id === id);
+  const collections: StoredAdminCollection[] = [...(options.collections ?? [])];
+  let madeMeanwhile = options.collectionsMadeMeanwhile ?? [];
+  let nextCollection = 4001;
+  const inCollection = (collection: StoredAdminCollection, productId: string) => {
+    if (collection.productTypeRule === null) return collection.productIds.includes(productId);
+    const product = byId(productId);
+    return product !== undefined && product.productType.toLowerCase() === collection.productTypeRule.toLowerCase();
+  };
   let origin = '';
   const publications = options.publications ?? [
     { id: 'gid://shopify/Publication/11', name: 'Point of Sale', catalog: { title: 'Point of Sale' } },
@@ -218,7 +250,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         };
       case 'productCreate': {
         if (userErrors.length) return { productCreate: { product: null, userErrors } };
-        const input = variables.product as { title: string; handle?: string; status?: string };
+        const input = variables.product as { title: string; handle?: string; status?: string; productType?: string };
         const title = String(input.title);
         const base =
           input.handle ??
@@ -233,6 +265,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
           id: `gid://shopify/Product/${nextProduct++}`,
           handle,
           title,
+          productType: input.productType ?? '',
           status: input.status ?? 'ACTIVE',
           variants: 1,
           media: Array.isArray(variables.media) ? variables.media.length : 0,
@@ -292,12 +325,68 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
       case 'publications':
         return { publications: { nodes: publications } };
       case 'publishablePublish': {
-        const target = byId(variables.id);
+        const target = byId(variables.id) ?? collections.find((c) => c.id === variables.id);
         if (target && !userErrors.length) {
           for (const { publicationId } of variables.input as Array<{ publicationId?: string }>)
             if (publicationId && !target.publications.includes(publicationId)) target.publications.push(publicationId);
         }
         return { publishablePublish: { userErrors } };
+      }
+      case 'collectionByIdentifier': {
+        const identifier = variables.identifier as { id?: string; handle?: string };
+        const found = collections.find((c) => (identifier.id ? c.id === identifier.id : c.handle === identifier.handle));
+        return {
+          collectionByIdentifier: found
+            ? {
+                id: found.id,
+                ruleSet: found.productTypeRule === null ? null : { appliedDisjunctively: false },
+                hasProduct: inCollection(found, String(variables.productId)),
+              }
+            : null,
+        };
+      }
+      case 'collectionCreate': {
+        // Another process's collection lands first, as in a race between two publishers.
+        collections.push(...madeMeanwhile);
+        madeMeanwhile = [];
+        const input = variables.input as {
+          title?: string;
+          handle?: string;
+          ruleSet?: { rules: Array<{ column: string; relation: string; condition: string }> };
+        };
+        const handle = String(input.handle ?? '');
+        const taken = collections.some((c) => c.handle === handle);
+        const errors = userErrors.length
+          ? userErrors
+          : taken
+            ? [{ field: ['input', 'handle'], message: 'Handle has already been taken' }]
+            : [];
+        if (errors.length) return { collectionCreate: { collection: null, userErrors: errors } };
+        const rule = input.ruleSet?.rules.find((r) => r.column === 'TYPE' && r.relation === 'EQUALS');
+        const created: StoredAdminCollection = {
+          id: `gid://shopify/Collection/${nextCollection++}`,
+          handle,
+          title: String(input.title ?? ''),
+          productTypeRule: rule ? rule.condition : null,
+          productIds: [],
+          publications: [],
+        };
+        collections.push(created);
+        return { collectionCreate: { collection: { id: created.id }, userErrors: [] } };
+      }
+      case 'collectionAddProducts': {
+        const found = collections.find((c) => c.id === variables.id);
+        if (userErrors.length || !found || found.productTypeRule !== null)
+          return {
+            collectionAddProducts: {
+              collection: null,
+              userErrors: userErrors.length
+                ? userErrors
+                : [{ field: ['id'], message: found ? "Can't manually add products to a smart collection" : 'Collection does not exist' }],
+            },
+          };
+        for (const id of variables.productIds as string[]) if (!found.productIds.includes(id)) found.productIds.push(id);
+        return { collectionAddProducts: { collection: { id: found.id }, userErrors: [] } };
       }
       case 'files': {
         // The search syntax's `filename:` term; this store matches the whole name.
@@ -544,6 +633,8 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     webhookSubscriptions: webhooks.subscriptions,
     products,
     files,
+    collections,
+    inCollection,
     uploads,
     imageUrl: (name) => `${origin}/images/${name}`,
     close: () =>

@@ -189,3 +189,46 @@ export const METAFIELDS_SET = /* GraphQL */ `
     }
   }
 `;
+
+/**
+ * The collection of a generator category, by its handle: whether it is a smart collection (a rule set)
+ * and whether it already holds the product (a retry, or a smart collection's rules at work).
+ */
+export const COLLECTION_BY_IDENTIFIER = /* GraphQL */ `
+  query collectionByIdentifier($identifier: CollectionIdentifierInput!, $productId: ID!) {
+    collectionByIdentifier(identifier: $identifier) {
+      id
+      ruleSet {
+        appliedDisjunctively
+      }
+      hasProduct(id: $productId)
+    }
+  }
+`;
+
+/** A category's smart collection: every product whose product type is the category. */
+export const COLLECTION_CREATE = /* GraphQL */ `
+  mutation collectionCreate($input: CollectionInput!) {
+    collectionCreate(input: $input) {
+      collection {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** A product into a category's collection that the merchant made by hand (no rules to gather it). */
+export const COLLECTION_ADD_PRODUCTS = /* GraphQL */ `
+  mutation collectionAddProducts($id: ID!, $productIds: [ID!]!) {
+    collectionAddProducts(id: $id, productIds: $productIds) {
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;

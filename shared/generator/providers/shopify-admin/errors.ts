@@ -14,6 +14,10 @@ export type PublishStep =
   | 'productUpdate'
   | 'publications'
   | 'publishablePublish'
+  // The category's collection: found by handle, else made (a smart collection by product type).
+  | 'collectionByIdentifier'
+  | 'collectionCreate'
+  | 'collectionAddProducts'
   // The print file: read, uploaded to Shopify's Files, waited for, and linked from the product.
   | 'print file download'
   | 'print file upload'

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { STORE_NAME, descriptionHtml } from '../../../common/index.ts';
+import { slugify } from '../../../local-shop/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage, loadPrintFile } from '../image-source.ts';
 import { PRINT_FILE_METAFIELD, printFileAlt, printFileName } from '../print-file.ts';
@@ -8,6 +9,9 @@ import { SHOP_NAME } from '../selection.ts';
 import { SIZES, sizePrice, tagsOf } from '../sizes.ts';
 import { ADMIN_DEFAULTS, createAdminClient, payloadOf, type AdminClient, type AdminClientOptions } from './admin-client.ts';
 import {
+  COLLECTION_ADD_PRODUCTS,
+  COLLECTION_BY_IDENTIFIER,
+  COLLECTION_CREATE,
   FILE_CREATE,
   FILE_STATUS,
   FILES_BY_NAME,
@@ -106,6 +110,108 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       );
     }
     return found.id;
+  }
+
+  function onlineStoreId(signal?: AbortSignal): Promise<string> {
+    onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
+      onlineStore = undefined;
+      throw error;
+    });
+    return onlineStore;
+  }
+
+  /** The category's collection as the store has it, for this product, or undefined when there is none. */
+  async function findCategoryCollection(
+    handle: string,
+    productId: string,
+    signal?: AbortSignal,
+  ): Promise<{ id: string; smart: boolean; hasProduct: boolean } | undefined> {
+    const data = await client.call({
+      step: 'collectionByIdentifier',
+      query: COLLECTION_BY_IDENTIFIER,
+      variables: { identifier: { handle }, productId },
+      idempotent: true,
+      signal,
+    });
+    const found = data.collectionByIdentifier;
+    if (!isRecord(found) || typeof found.id !== 'string') return undefined;
+    return { id: found.id, smart: isRecord(found.ruleSet), hasProduct: found.hasProduct === true };
+  }
+
+  /** A smart collection of every product whose type is `category`, published on the Online Store. */
+  async function createCategoryCollection(category: string, handle: string, signal?: AbortSignal): Promise<void> {
+    const payload = payloadOf(
+      'collectionCreate',
+      await client.call({
+        step: 'collectionCreate',
+        query: COLLECTION_CREATE,
+        variables: {
+          input: {
+            title: category,
+            handle,
+            descriptionHtml: descriptionHtml(`Every “${category}” shirt in the shop.`),
+            ruleSet: { appliedDisjunctively: false, rules: [{ column: 'TYPE', relation: 'EQUALS', condition: category }] },
+          },
+        },
+        idempotent: false,
+        signal,
+      }),
+      'collectionCreate',
+    );
+    const id = isRecord(payload.collection) && typeof payload.collection.id === 'string' ? payload.collection.id : undefined;
+    if (!id) throw new ShopifyPublishError('collectionCreate', 'invalid-response', 'the answer had no collection id');
+    const publicationId = await onlineStoreId(signal);
+    payloadOf(
+      'publishablePublish',
+      await client.call({
+        step: 'publishablePublish',
+        query: PUBLISHABLE_PUBLISH,
+        variables: { id, input: [{ publicationId }] },
+        idempotent: true,
+        signal,
+      }),
+      'publishablePublish',
+    );
+  }
+
+  /** Categories whose collection this publisher is making: two publishes of a new category make it once. */
+  const creatingCollections = new Map<string, Promise<void>>();
+
+  /**
+   * The product in its category's collection, which is made when the store has none: a smart
+   * collection by product type gathers it (and every later product of the category) by itself; a
+   * collection the merchant made by hand under that handle gets the product added.
+   */
+  async function placeInCategoryCollection(category: string, productId: string, signal?: AbortSignal): Promise<void> {
+    const handle = slugify(category);
+    let found = await findCategoryCollection(handle, productId, signal);
+    if (!found) {
+      let creating = creatingCollections.get(handle);
+      if (!creating) {
+        creating = createCategoryCollection(category, handle, signal).finally(() => creatingCollections.delete(handle));
+        creatingCollections.set(handle, creating);
+      }
+      try {
+        return await creating;
+      } catch (error) {
+        // Refused because another process made it a moment ago (the handle is taken): use that one.
+        if (!(error instanceof ShopifyPublishError && error.kind === 'user-errors')) throw error;
+        found = await findCategoryCollection(handle, productId, signal);
+        if (!found) throw error;
+      }
+    }
+    if (found.smart || found.hasProduct) return;
+    payloadOf(
+      'collectionAddProducts',
+      await client.call({
+        step: 'collectionAddProducts',
+        query: COLLECTION_ADD_PRODUCTS,
+        variables: { id: found.id, productIds: [productId] },
+        idempotent: true,
+        signal,
+      }),
+      'collectionAddProducts',
+    );
   }
 
   async function readPrintFile(printUrl: string, signal?: AbortSignal): Promise<Uint8Array> {
@@ -369,13 +475,12 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         if (product.printUrl && !existing?.printLinked)
           await attachPrintFile(product, product.printUrl, { productId, handle, retry: existing !== undefined, printBytes }, signal);
 
+        // Its category's collection before it goes live: a product never lands outside it.
+        if (product.category.trim()) await placeInCategoryCollection(product.category.trim(), productId, signal);
+
         await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);
 
-        onlineStore ??= findOnlineStore(signal).catch((error: unknown) => {
-          onlineStore = undefined;
-          throw error;
-        });
-        const publicationId = await onlineStore;
+        const publicationId = await onlineStoreId(signal);
 
         await send('publishablePublish', PUBLISHABLE_PUBLISH, { id: productId, input: [{ publicationId }] }, true);
       } catch (error) {
