@@ -174,6 +174,32 @@ describe('runs another process drives', () => {
     expect(ownerAlive('some-other-host.example:1')).toBe(true);
   });
 
+  it('a CLI run whose process is killed while the server runs is noticed as interrupted, and no longer blocks', async () => {
+    const store = RunStore.open(tempData());
+    // A real tshirt-gen stand-in: a process that lives until it is killed outright.
+    const child = spawnNode(['-e', 'setInterval(() => {}, 1000)'], { env: isolatedEnv() });
+    const owner = `${os.hostname()}:${child.pid}`;
+    const id = cliRunMidway(store, owner);
+    const lines: string[] = [];
+    const runner = createRunner({ ...host(store, []), log: (line) => lines.push(line) });
+    runner.resumeAll();
+    // Alive: left to it, however often the server looks.
+    expect(runner.noticeInterrupted()).toEqual([]);
+    expect(store.getRun(id)!.state).toBe('running');
+
+    child.kill('SIGKILL');
+    await finished(child);
+    expect(runner.noticeInterrupted()).toEqual([id]);
+    expect(store.getRun(id)!.state).toBe('stopped');
+    expect(store.runningRunIds()).toEqual([]);
+    expect(store.events(id).at(-1)).toMatchObject({ kind: 'stopped', detail: { interrupted: owner } });
+    expect(lines).toEqual([`Generator run ${id} was interrupted (its tshirt-gen process ${owner} is gone): tshirt-gen runs resume ${id}`]);
+    // Once only.
+    expect(runner.noticeInterrupted()).toEqual([]);
+    await runner.close();
+    store.close();
+  });
+
   it('the server leaves a CLI run whose process is alive alone, and records one whose process is gone as interrupted', async () => {
     const store = RunStore.open(tempData());
     const alive = cliRunMidway(store, processOwner());

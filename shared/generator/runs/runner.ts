@@ -190,6 +190,11 @@ export interface Runner {
   start(input: StartRun): string;
   /** Picks up every run and publish that was going when the process stopped. */
   resumeAll(): void;
+  /**
+   * Marks as stopped ("interrupted") every running CLI run whose tshirt-gen process on this machine
+   * is gone (killed outright, so it could not say so itself); the ids it marked.
+   */
+  noticeInterrupted(): string[];
   /** Goes on with one run (the CLI's `runs resume`); resolves when its designs and publishing are done. */
   resume(runId: string): Promise<void>;
   stop(runId: string, actor: Actor | null): void;
@@ -397,6 +402,22 @@ export function createRunner(host: RunnerHost): Runner {
     return after;
   }
 
+  /** Marks the running CLI runs whose process on this machine is gone as stopped (Runner.noticeInterrupted). */
+  function noticeInterrupted(): string[] {
+    if (closed) return [];
+    const marked: string[] = [];
+    for (const runId of store.runningRunIds()) {
+      const run = mustGet(runId);
+      if (run.source === 'cli' && run.owner && run.owner !== host.owner && !ownerAlive(run.owner)) {
+        log(`Generator run ${runId} was interrupted (its tshirt-gen process ${run.owner} is gone): tshirt-gen runs resume ${runId}`);
+        markStopped(store, runId, { actor: null, releasePublishing: true, detail: { interrupted: run.owner } });
+        changed(runId);
+        marked.push(runId);
+      }
+    }
+    return marked;
+  }
+
   return {
     start(input) {
       const runId = store.createRun(input);
@@ -405,21 +426,18 @@ export function createRunner(host: RunnerHost): Runner {
       return runId;
     },
 
+    noticeInterrupted,
+
     resumeAll() {
       if (closed) return;
-      // Runs another process is driving right now are its own; a CLI run whose process is gone was interrupted.
+      // A CLI run whose process is gone was interrupted; runs another process is driving right now are its own.
+      noticeInterrupted();
       const others = new Set<string>();
       for (const runId of store.runningRunIds()) {
         const run = mustGet(runId);
         if (run.owner && run.owner !== host.owner) {
           if (ownerAlive(run.owner)) {
             others.add(runId);
-            continue;
-          }
-          if (run.source === 'cli') {
-            log(`Generator run ${runId} was interrupted (its tshirt-gen process ${run.owner} is gone): tshirt-gen runs resume ${runId}`);
-            markStopped(store, runId, { actor: null, releasePublishing: true, detail: { interrupted: run.owner } });
-            changed(runId);
             continue;
           }
           store.setOwner(runId, host.owner);

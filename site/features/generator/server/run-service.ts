@@ -127,12 +127,17 @@ export function createRunService(options: RunServiceOptions): RunService {
   return {
     runner,
     store,
+    // A tshirt-gen run killed outright cannot say so: whoever looks at the runs finds it out.
     get(runId) {
+      runner.noticeInterrupted();
       const run = store.getRun(runId);
       return run ? runView(run) : undefined;
     },
     latestId: () => store.latestRunId(),
-    list: () => store.listRuns(),
+    list: () => {
+      runner.noticeInterrupted();
+      return store.listRuns();
+    },
     start(input) {
       const id = runner.start({ ...input, source: 'page' });
       return runView(store.getRun(id)!);
@@ -154,6 +159,7 @@ export function createRunService(options: RunServiceOptions): RunService {
         const timer = setTimeout(finish, timeoutMs);
         // Another process (the CLI) writes to the same store without telling this one.
         const tick = setInterval(() => {
+          runner.noticeInterrupted();
           if ((store.version(runId) ?? after + 1) > after) finish();
         }, 1000);
         changes.on(runId, finish);
