@@ -120,6 +120,23 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     return onlineStore;
   }
 
+  /** One mutation: its payload is the field named as the step, and its userErrors become a ShopifyPublishError. */
+  async function mutate(
+    step: PublishStep,
+    query: string,
+    variables: Record<string, unknown>,
+    idempotent: boolean,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    return payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
+  }
+
+  /** A product or a collection on the Online Store (publishing again changes nothing, so it may be retried). */
+  async function publishOnOnlineStore(id: string, signal?: AbortSignal): Promise<void> {
+    const publicationId = await onlineStoreId(signal);
+    await mutate('publishablePublish', PUBLISHABLE_PUBLISH, { id, input: [{ publicationId }] }, true, signal);
+  }
+
   /** The category's collection as the store has it, for this product, or undefined when there is none. */
   async function findCategoryCollection(
     handle: string,
@@ -140,38 +157,23 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
 
   /** A smart collection of every product whose type is `category`, published on the Online Store. */
   async function createCategoryCollection(category: string, handle: string, signal?: AbortSignal): Promise<void> {
-    const payload = payloadOf(
+    const payload = await mutate(
       'collectionCreate',
-      await client.call({
-        step: 'collectionCreate',
-        query: COLLECTION_CREATE,
-        variables: {
-          input: {
-            title: category,
-            handle,
-            descriptionHtml: descriptionHtml(`Every “${category}” shirt in the shop.`),
-            ruleSet: { appliedDisjunctively: false, rules: [{ column: 'TYPE', relation: 'EQUALS', condition: category }] },
-          },
+      COLLECTION_CREATE,
+      {
+        input: {
+          title: category,
+          handle,
+          descriptionHtml: descriptionHtml(`Every “${category}” shirt in the shop.`),
+          ruleSet: { appliedDisjunctively: false, rules: [{ column: 'TYPE', relation: 'EQUALS', condition: category }] },
         },
-        idempotent: false,
-        signal,
-      }),
-      'collectionCreate',
+      },
+      false,
+      signal,
     );
     const id = isRecord(payload.collection) && typeof payload.collection.id === 'string' ? payload.collection.id : undefined;
     if (!id) throw new ShopifyPublishError('collectionCreate', 'invalid-response', 'the answer had no collection id');
-    const publicationId = await onlineStoreId(signal);
-    payloadOf(
-      'publishablePublish',
-      await client.call({
-        step: 'publishablePublish',
-        query: PUBLISHABLE_PUBLISH,
-        variables: { id, input: [{ publicationId }] },
-        idempotent: true,
-        signal,
-      }),
-      'publishablePublish',
-    );
+    await publishOnOnlineStore(id, signal);
   }
 
   /** Categories whose collection this publisher is making: two publishes of a new category make it once. */
@@ -201,17 +203,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       }
     }
     if (found.smart || found.hasProduct) return;
-    payloadOf(
-      'collectionAddProducts',
-      await client.call({
-        step: 'collectionAddProducts',
-        query: COLLECTION_ADD_PRODUCTS,
-        variables: { id: found.id, productIds: [productId] },
-        idempotent: true,
-        signal,
-      }),
-      'collectionAddProducts',
-    );
+    await mutate('collectionAddProducts', COLLECTION_ADD_PRODUCTS, { id: found.id, productIds: [productId] }, true, signal);
   }
 
   async function readPrintFile(printUrl: string, signal?: AbortSignal): Promise<Uint8Array> {
@@ -292,8 +284,8 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     made: { productId: string; handle: string | undefined; retry: boolean; printBytes: Uint8Array | undefined },
     signal?: AbortSignal,
   ): Promise<void> {
-    const send = async (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
-      payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
+    const send = (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
+      mutate(step, query, variables, idempotent, signal);
     const filename = printFileName(product, made.handle);
     let file = made.retry && product.publishKey ? await findFile(filename, signal) : undefined;
     if (!file || file.status === 'FAILED') {
@@ -353,9 +345,8 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
     shopName: SHOP_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
-      // Each mutation answers in a field named as the step; its userErrors become a ShopifyPublishError.
-      const send = async (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
-        payloadOf(step, await client.call({ step, query, variables, idempotent, signal }), step);
+      const send = (step: PublishStep, query: string, variables: Record<string, unknown>, idempotent: boolean) =>
+        mutate(step, query, variables, idempotent, signal);
 
       // With a publish key, the product made by an earlier attempt is found and finished, not made again.
       let existing: { id: string; handle?: string; variants: number; printLinked: boolean } | undefined;
@@ -480,9 +471,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
 
         await send('productUpdate', PRODUCT_UPDATE, { product: { id: productId, status: 'ACTIVE' } }, true);
 
-        const publicationId = await onlineStoreId(signal);
-
-        await send('publishablePublish', PUBLISHABLE_PUBLISH, { id: productId, input: [{ publicationId }] }, true);
+        await publishOnOnlineStore(productId, signal);
       } catch (error) {
         // The product exists from here on: say which one, so it can be finished or removed by hand.
         throw error instanceof ShopifyPublishError ? error.withProduct(productId) : error;
