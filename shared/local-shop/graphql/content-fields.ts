@@ -1,4 +1,4 @@
-import { descriptionHtml } from '../../common/index.ts';
+import { descriptionHtml, metaDescription } from '../../common/index.ts';
 import { gid, type GidType } from '../gid.ts';
 import type {
   ArticleRecord,
@@ -38,19 +38,9 @@ export function truncateText(text: string, at: unknown): string {
   return `${text.slice(0, at).trimEnd()}…`;
 }
 
-/** Characters of an SEO description the shop fills in when the merchant left it empty. */
-const SEO_DESCRIPTION_LENGTH = 160;
-
-/**
- * The SEO description filled in from a body: its plain text, cut at the last word boundary that keeps
- * it within 160 characters (ellipsis included), or null for an empty body.
- */
+/** The SEO description filled in from a body when the merchant left it empty, or null for an empty body. */
 export function seoDescriptionOf(body: string): string | null {
-  const text = plainText(body);
-  if (text.length <= SEO_DESCRIPTION_LENGTH) return text || null;
-  const cut = text.slice(0, SEO_DESCRIPTION_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > 0 ? cut.slice(0, space) : cut.slice(0, SEO_DESCRIPTION_LENGTH - 1)).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return metaDescription(body) || null;
 }
 
 /** Plain text of a stored body, paragraphs joined by spaces (Shopify's `description`, `content`, `bodySummary`). */

@@ -1,8 +1,11 @@
-import { STORE_NAME } from '../../../shared/common/index.ts';
+import { STORE_NAME, metaDescription } from '../../../shared/common/index.ts';
 import { numericId } from '../../../shared/product/index.ts';
 import type { Product, Seo } from '../../../shared/storefront/browser.ts';
 
 /** Search and social metadata: page descriptions, canonical URLs and Product JSON-LD. */
+
+// Meta descriptions are cut by the shared rule the embedded shop's SEO fields use too.
+export { metaDescription };
 
 export const SITE_DESCRIPTION =
   'Funny AI-themed t-shirts for entrepreneurs, small-business owners and professionals who put AI to work. Soft cotton, sharp jokes.';
@@ -14,15 +17,6 @@ export function canonicalUrl(site: string | URL, pathname: string): string {
   url.search = '';
   url.hash = '';
   return url.toString();
-}
-
-/** One line of plain text of at most `max` characters, cut at a word boundary. */
-export function metaDescription(text: string, max = 160): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
 /**
