@@ -19,6 +19,29 @@ let homeList: Promise<Product[]> | undefined;
 // The dev server re-renders on each request: fetch afresh there so edits in the shop show on reload.
 const memoize = !import.meta.env.DEV;
 
+/** `work` done once per build and shared by every page that asks (on the dev server, afresh each time). */
+export function perBuild<T>(work: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    if (kept) return kept;
+    const started = work();
+    if (memoize) kept = started;
+    return started;
+  };
+}
+
+/** `perBuild` for each key (a menu by handle, a collection's products by handle and order): `kept(key, work)`. */
+export function perBuildByKey<T>(): (key: string, work: () => Promise<T>) => Promise<T> {
+  const kept = new Map<string, Promise<T>>();
+  return (key, work) => {
+    const found = kept.get(key);
+    if (found) return found;
+    const started = work();
+    if (memoize) kept.set(key, started);
+    return started;
+  };
+}
+
 /** The build's one Storefront client (collections and content read through it too). */
 export function storefront(): StorefrontClient {
   if (!client) {
@@ -70,14 +93,11 @@ export async function recommendedIds(productIds: readonly string[]): Promise<Map
   return loading('the product recommendations', () => storefront().productRecommendations(productIds));
 }
 
-let byId: Promise<Map<string, Product>> | undefined;
-
 /** Every product in the store by id: collections and recommendations name products by id. */
-export function productsById(): Promise<Map<string, Product>> {
-  const finding = byId ?? allProducts().then((products) => new Map(products.map((product) => [product.id, product])));
-  if (memoize) byId = finding;
-  return finding;
-}
+export const productsById: () => Promise<Map<string, Product>> = perBuild(async () => {
+  const products = await allProducts();
+  return new Map(products.map((product) => [product.id, product]));
+});
 
 /**
  * The home page's list: 20 products (docs/behaviour/constants.md), the newest first, so what the generator publishes

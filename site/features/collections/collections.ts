@@ -1,6 +1,6 @@
 import type { CollectionOrder } from '../../../shared/storefront/index.ts';
 import type { Collection, Product } from '../../../shared/storefront/browser.ts';
-import { loading, productsById, storefront } from '../catalogue/catalogue.ts';
+import { loading, perBuild, perBuildByKey, productsById, storefront } from '../catalogue/catalogue.ts';
 
 /**
  * Build-time collections (docs/behaviour/collections.md): the list, and each collection's products in
@@ -30,15 +30,7 @@ export const COLLECTION_PAGE_SIZE = 24;
 /** Shopify's "Home page" collection feeds a theme's front page; it is built but not listed among the collections. */
 const UNLISTED = new Set(['frontpage']);
 
-const memoize = !import.meta.env.DEV;
-let collectionList: Promise<Collection[]> | undefined;
-const productLists = new Map<string, Promise<Product[] | null>>();
-
-export function allCollections(): Promise<Collection[]> {
-  const fetching = collectionList ?? loading('the collections', () => storefront().collections());
-  if (memoize) collectionList = fetching;
-  return fetching;
-}
+export const allCollections: () => Promise<Collection[]> = perBuild(() => loading('the collections', () => storefront().collections()));
 
 /** The collections shoppers browse: every one but the front page's. */
 export async function listedCollections(): Promise<Collection[]> {
@@ -49,19 +41,16 @@ export async function listedCollections(): Promise<Collection[]> {
  * A collection's products in one order, or null when the shop has no such collection. A product the
  * catalogue walk did not see (published since) is left out: it has no page in this build to link to.
  */
+const productLists = perBuildByKey<Product[] | null>();
+
 export function collectionProducts(handle: string, sort: CollectionSort): Promise<Product[] | null> {
-  const key = `${handle}\n${sort.slug}`;
-  const fetching =
-    productLists.get(key) ??
-    (async () => {
-      const [ids, byId] = await Promise.all([
-        loading(`the products of collection ${handle}`, () => storefront().collectionProductIds(handle, sort.order)),
-        productsById(),
-      ]);
-      return ids === null ? null : ids.flatMap((id) => byId.get(id) ?? []);
-    })();
-  if (memoize) productLists.set(key, fetching);
-  return fetching;
+  return productLists(`${handle}\n${sort.slug}`, async () => {
+    const [ids, byId] = await Promise.all([
+      loading(`the products of collection ${handle}`, () => storefront().collectionProductIds(handle, sort.order)),
+      productsById(),
+    ]);
+    return ids === null ? null : ids.flatMap((id) => byId.get(id) ?? []);
+  });
 }
 
 /** `/collections/{handle}`, with `/sort/{slug}` for another order and `/page/{n}` after the first page. */

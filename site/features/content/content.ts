@@ -1,5 +1,5 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
-import { allProducts, homeProducts, loading, storefront } from '../catalogue/catalogue.ts';
+import { allProducts, homeProducts, loading, perBuild, perBuildByKey, storefront } from '../catalogue/catalogue.ts';
 import { allCollections, everyCollectionProducts } from '../collections/collections.ts';
 
 /**
@@ -11,35 +11,26 @@ import { allCollections, everyCollectionProducts } from '../collections/collecti
 export const MAIN_MENU = 'main-menu';
 export const FOOTER_MENU = 'footer';
 
+// Reads are kept for the whole build; the dev server reads afresh on each request.
 const memoize = !import.meta.env.DEV;
-const menus = new Map<string, Promise<MenuItem[] | null>>();
-let policyList: Promise<Policy[]> | undefined;
-let pageList: Promise<ContentPage[]> | undefined;
+const menus = perBuildByKey<MenuItem[] | null>();
 
 export const pagePath = (handle: string): string => `/pages/${encodeURIComponent(handle)}`;
 export const policyPath = (handle: string): string => `/policies/${encodeURIComponent(handle)}`;
 
 export function menu(handle: string): Promise<MenuItem[] | null> {
-  const fetching = menus.get(handle) ?? loading(`the menu ${handle}`, () => storefront().menu(handle));
-  if (memoize) menus.set(handle, fetching);
-  return fetching;
+  return menus(handle, () => loading(`the menu ${handle}`, () => storefront().menu(handle)));
 }
 
-export function policies(): Promise<Policy[]> {
-  const fetching =
-    policyList ??
-    loading('the shop policies', async () => (await storefront().shopPolicies()).filter((policy) => htmlHasText(policy.body)));
-  if (memoize) policyList = fetching;
-  return fetching;
-}
+/** The shop's policies that have something to show. */
+export const policies: () => Promise<Policy[]> = perBuild(() =>
+  loading('the shop policies', async () => (await storefront().shopPolicies()).filter((policy) => htmlHasText(policy.body))),
+);
 
 /** Content pages that have something to show. */
-export function contentPages(): Promise<ContentPage[]> {
-  const fetching =
-    pageList ?? loading('the content pages', async () => (await storefront().pages()).filter((page) => htmlHasText(page.body)));
-  if (memoize) pageList = fetching;
-  return fetching;
-}
+export const contentPages: () => Promise<ContentPage[]> = perBuild(() =>
+  loading('the content pages', async () => (await storefront().pages()).filter((page) => htmlHasText(page.body))),
+);
 
 /**
  * Starts every read a build makes, all at once: the catalogue walk (with its recommendations), the
@@ -132,59 +123,39 @@ export function navLinks(items: readonly MenuItem[], paths: SitePaths): NavLink[
   return links;
 }
 
-let pathsOfSite: Promise<SitePaths> | undefined;
-
 /** Every page this build makes that a menu may link to. */
-export function sitePaths(): Promise<SitePaths> {
-  const finding =
-    pathsOfSite ??
-    (async () => {
-      const [products, collections, pages, shopPolicies] = await Promise.all([allProducts(), allCollections(), contentPages(), policies()]);
-      return {
-        products: new Set(products.map((p) => p.handle)),
-        collections: new Set(collections.map((c) => c.handle)),
-        pages: new Set(pages.map((p) => p.handle)),
-        policies: new Set(shopPolicies.map((p) => p.handle)),
-      };
-    })();
-  if (memoize) pathsOfSite = finding;
-  return finding;
-}
+export const sitePaths: () => Promise<SitePaths> = perBuild(async () => {
+  const [products, collections, pages, shopPolicies] = await Promise.all([allProducts(), allCollections(), contentPages(), policies()]);
+  return {
+    products: new Set(products.map((p) => p.handle)),
+    collections: new Set(collections.map((c) => c.handle)),
+    pages: new Set(pages.map((p) => p.handle)),
+    policies: new Set(shopPolicies.map((p) => p.handle)),
+  };
+});
 
-const navigations = new Map<string, Promise<NavLink[]>>();
+const navigations = perBuildByKey<NavLink[]>();
 
 /**
  * A menu of the shop as this site's links; an empty list when the shop has no such menu. Worked out
  * once per build: every page draws the same header and footer.
  */
 export function navigation(handle: string): Promise<NavLink[]> {
-  const finding =
-    navigations.get(handle) ??
-    (async () => {
-      const [items, paths] = await Promise.all([menu(handle), sitePaths()]);
-      return items ? navLinks(items, paths) : [];
-    })();
-  if (memoize) navigations.set(handle, finding);
-  return finding;
+  return navigations(handle, async () => {
+    const [items, paths] = await Promise.all([menu(handle), sitePaths()]);
+    return items ? navLinks(items, paths) : [];
+  });
 }
-
-let footer: Promise<NavLink[]> | undefined;
 
 /** The footer's links: the shop's `footer` menu, then any policy it does not already link. */
-export function footerLinks(): Promise<NavLink[]> {
-  const finding =
-    footer ??
-    (async () => {
-      const menuLinks = (await navigation(FOOTER_MENU)).flatMap((link) => (link.href ? [link, ...link.children] : link.children));
-      const linked = new Set(menuLinks.map((link) => link.href));
-      const policyLinks: NavLink[] = (await policies())
-        .filter((policy) => !linked.has(policyPath(policy.handle)))
-        .map((policy) => ({ title: policy.title, href: policyPath(policy.handle), external: false, children: [] }));
-      return [...menuLinks, ...policyLinks];
-    })();
-  if (memoize) footer = finding;
-  return finding;
-}
+export const footerLinks: () => Promise<NavLink[]> = perBuild(async () => {
+  const menuLinks = (await navigation(FOOTER_MENU)).flatMap((link) => (link.href ? [link, ...link.children] : link.children));
+  const linked = new Set(menuLinks.map((link) => link.href));
+  const policyLinks: NavLink[] = (await policies())
+    .filter((policy) => !linked.has(policyPath(policy.handle)))
+    .map((policy) => ({ title: policy.title, href: policyPath(policy.handle), external: false, children: [] }));
+  return [...menuLinks, ...policyLinks];
+});
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
