@@ -124,18 +124,27 @@ export function createRunService(options: RunServiceOptions): RunService {
     log: options.log,
   });
 
+  // A tshirt-gen run killed outright cannot say so: whoever looks at the runs finds it out, at most
+  // once a second however many tabs are waiting on their runs.
+  let noticedAt = Number.NEGATIVE_INFINITY;
+  const noticeInterrupted = () => {
+    const now = performance.now();
+    if (now - noticedAt < 1000) return;
+    noticedAt = now;
+    runner.noticeInterrupted();
+  };
+
   return {
     runner,
     store,
-    // A tshirt-gen run killed outright cannot say so: whoever looks at the runs finds it out.
     get(runId) {
-      runner.noticeInterrupted();
+      noticeInterrupted();
       const run = store.getRun(runId);
       return run ? runView(run) : undefined;
     },
     latestId: () => store.latestRunId(),
     list: () => {
-      runner.noticeInterrupted();
+      noticeInterrupted();
       return store.listRuns();
     },
     start(input) {
@@ -159,7 +168,7 @@ export function createRunService(options: RunServiceOptions): RunService {
         const timer = setTimeout(finish, timeoutMs);
         // Another process (the CLI) writes to the same store without telling this one.
         const tick = setInterval(() => {
-          runner.noticeInterrupted();
+          noticeInterrupted();
           if ((store.version(runId) ?? after + 1) > after) finish();
         }, 1000);
         changes.on(runId, finish);
