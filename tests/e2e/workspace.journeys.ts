@@ -55,7 +55,11 @@ export function workspaceJourneys(): void {
       await first.getByRole('button', { name: 'Publish to Shopify', disabled: false }).waitFor({ timeout: 90_000 });
       const after = await first.locator('img').getAttribute('src');
       expect(after).toMatch(/^\/api\/designs\/[a-z0-9-]+-[0-9a-f]{24}-preview\.png$/);
-      expect(await first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // The new preview loads (it may still be on its way when the button turns back on).
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.gen-card img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
 
       await page.reload();
       await page.getByRole('heading', { name: 'Generated Products (6)' }).waitFor();
