@@ -37,8 +37,7 @@ export interface Cart {
 
 export const EMPTY_CART: Cart = Object.freeze({ items: [], cartId: null, checkoutUrl: null }) as Cart;
 
-/** The local storage key: the provider's lowercase name followed by '-cart'. */
-export const CART_STORAGE_KEY = 'shopify-cart';
+export { CART_STORAGE_KEY } from './storage-key.ts';
 
 /** The most of one variant a line holds: past any real order, and small enough that totals stay exact numbers. */
 export const MAX_LINE_QUANTITY = 9_999;

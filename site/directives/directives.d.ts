@@ -1,7 +1,7 @@
-// Lets pages write `client:interact` and `client:focus` on an island (registered in integration.ts).
+// Lets pages write `client:interact` (optionally `="eager"` or `="cart"`) and `client:focus` on an island (registered in integration.ts).
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interact'?: boolean;
+    'client:interact'?: boolean | import('./interact.ts').InteractMode;
     'client:focus'?: boolean;
   }
 }

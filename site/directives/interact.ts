@@ -1,15 +1,29 @@
 import type { ClientDirective } from 'astro';
+import { CART_STORAGE_KEY } from '../../shared/cart/storage-key.ts';
 
 /**
- * `client:interact`: hydrate an island when the shopper reaches for it (pointer over or down, focus,
- * click), else once it comes near the viewport, when the browser is idle, one island per idle period
- * so no single task grows long. Islands far below the fold (a grid's cards) stay plain HTML until the
- * shopper scrolls towards them, so a page load runs one hydration, not one per card
- * (docs/behaviour/storefront.md). A click that lands before hydration is not lost: it is replayed on
- * the same button once React has taken over.
+ * `client:interact`: an island's code runs only once the shopper uses the page. Until then the page
+ * is the server's HTML and runs no island code at all, so a shopper who only reads and scrolls pays
+ * for no React (docs/behaviour/storefront.md, "When islands hydrate").
+ *
+ * - An island hydrates at once when the shopper reaches for it (pointer over or down, focus, click).
+ *   A click that lands before hydration is not lost: it is replayed on the same button once React
+ *   has taken over.
+ * - The page wakes on the shopper's first press, key or focus anywhere, or when any island starts
+ *   hydrating. From then on the islands near the viewport hydrate when the browser is idle, one per
+ *   idle period so no single task grows long, and islands far below the fold wait until the shopper
+ *   scrolls towards them.
+ * - `client:interact="eager"`: for islands whose server HTML is only a first draft (the product
+ *   page's live price and its `?variant=`): near the viewport, they hydrate at idle from the start.
+ * - `client:interact="cart"`: for the header's cart button, drawn by the server with an empty cart:
+ *   eager when the stored cart holds items, and at once when another tab changes the cart.
  */
 
+export type InteractMode = 'eager' | 'cart';
+
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click'];
+/** What wakes the whole page: the shopper has started using it, not merely looking at it. */
+const PAGE_WAKE_EVENTS = ['pointerdown', 'keydown', 'focusin'];
 /** How far outside the viewport an island starts hydrating: about one screen ahead of a scroll. */
 const NEAR_VIEWPORT = '100% 0px';
 
@@ -26,6 +40,18 @@ if (!pageLoaded) {
     { once: true },
   );
 }
+
+let awake = false;
+/** Islands that start watching the viewport once the page wakes. */
+const sleepers: (() => void)[] = [];
+
+function wakePage(): void {
+  if (awake) return;
+  awake = true;
+  for (const type of PAGE_WAKE_EVENTS) removeEventListener(type, wakePage, true);
+  for (const watch of sleepers.splice(0)) watch();
+}
+for (const type of PAGE_WAKE_EVENTS) addEventListener(type, wakePage, { capture: true, passive: true });
 
 function whenIdle(callback: () => void): void {
   // At most a few seconds per island, so a busy page still hydrates; Safari has no idle callback.
@@ -45,7 +71,23 @@ function schedule(): void {
   whenIdle(drain);
 }
 
-const interact: ClientDirective = (load, _options, el) => {
+/**
+ * Whether the stored cart holds a line, read without the cart's code: a quick look at the raw value.
+ * Anything unreadable (no storage, a corrupted value) counts as empty, which is also how the cart
+ * island itself decodes it.
+ */
+function storedCartHasItems(): boolean {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    const items = (stored as { items?: unknown } | null)?.items;
+    return Array.isArray(items) && items.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const interact: ClientDirective = (load, options, el) => {
+  const mode: unknown = options.value;
   let hydration: Promise<void> | undefined;
   const missed: HTMLButtonElement[] = [];
 
@@ -53,6 +95,7 @@ const interact: ClientDirective = (load, _options, el) => {
     (hydration ??= (async () => {
       observer.disconnect();
       delete el.dataset.hydrateWhen;
+      wakePage();
       await (await load())();
       for (const type of WAKE_EVENTS) el.removeEventListener(type, wake, true);
       // React's root now listens on the island, so a replayed click reaches its handler.
@@ -67,7 +110,7 @@ const interact: ClientDirective = (load, _options, el) => {
 
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
+      if (hydration || !entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
       delete el.dataset.hydrateWhen;
       queue.push(start);
@@ -76,11 +119,26 @@ const interact: ClientDirective = (load, _options, el) => {
     { rootMargin: NEAR_VIEWPORT },
   );
 
-  // Marks the island as waiting for the viewport, so tests (and anyone inspecting) can tell it from one still loading.
-  el.dataset.hydrateWhen = 'near-viewport';
+  // The marker tells tests (and anyone inspecting) a waiting island from one still loading.
+  function watchViewport(): void {
+    if (hydration) return;
+    el.dataset.hydrateWhen = 'near-viewport';
+    // An island's own element has no box (display: contents): observe what it renders.
+    observer.observe(el.firstElementChild ?? el);
+  }
+
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, { capture: true, passive: true });
-  // An island's own element has no box (display: contents): observe what it renders.
-  observer.observe(el.firstElementChild ?? el);
+  if (mode === 'cart') {
+    addEventListener('storage', (event) => {
+      if (event.key === CART_STORAGE_KEY) void start();
+    });
+  }
+  if (awake || mode === 'eager' || (mode === 'cart' && storedCartHasItems())) {
+    watchViewport();
+  } else {
+    el.dataset.hydrateWhen = 'interaction';
+    sleepers.push(watchViewport);
+  }
 };
 
 export default interact;

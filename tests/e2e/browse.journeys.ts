@@ -62,8 +62,10 @@ export function browseJourneys(): void {
       await close();
     });
 
-    it('a collection page shifts nothing as it loads and hydrates only the cards near the viewport', async () => {
+    it('a collection page shifts nothing as it loads, runs no island code until used, then hydrates only the cards near the viewport', async () => {
       const { page, close } = await newPage({ width: 390, height: 844 });
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       const href = await (await fetch(harness.store.siteUrl)).text().then((html) => /href="(\/collections\/[^"/]+)"/.exec(html)![1]!);
       await visit(page, href);
       expect(await layoutShift(page)).toBeLessThan(0.01);
@@ -73,7 +75,24 @@ export function browseJourneys(): void {
       expect(levels[0]).toBe(1);
       expect(levels.filter((level, i) => i > 0 && level - levels[i - 1]! > 1)).toEqual([]);
       expect(await page.locator('h2.card-title').count()).toBe(await page.locator('.card').count());
-      // Cards well below the fold are still waiting for the viewport.
+      // Read and scrolled, the page has fetched none of its islands' code.
+      const islands = page.locator('astro-island[client="interact"]');
+      const islandCount = await islands.count();
+      expect(islandCount).toBeGreaterThan(1);
+      expect(await page.locator('astro-island[data-hydrate-when="interaction"]').count()).toBe(islandCount);
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(300);
+      const islandCode = await islands.evaluateAll((els) =>
+        els.flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]),
+      );
+      expect(requested.filter((path) => islandCode.includes(path))).toEqual([]);
+      // A first press wakes the page: the islands near the viewport hydrate (the cart button among
+      // them), while cards well below the fold wait for the viewport.
+      await page.mouse.wheel(0, -600);
+      await page.locator('h1').click();
+      await page.waitForFunction(() => !document.querySelector('astro-island[data-hydrate-when="interaction"]'));
+      await hydrated(page);
+      expect(await page.locator('astro-island:has(.cart-button)').getAttribute('ssr')).toBeNull();
       const cards = await page.locator('.card').count();
       if (cards > 6) expect(await page.locator('astro-island[data-hydrate-when="near-viewport"]').count()).toBeGreaterThan(0);
       await close();

@@ -24,8 +24,11 @@ function expectCheckoutPage(tab: Page): void {
   expect(url.searchParams.get('channel')).toBe('online_store');
 }
 
+/** Adds the first card's product and waits until the cart holds it (the click may first hydrate the card). */
 async function addFirstCard(page: Page): Promise<void> {
+  const before = await page.evaluate(() => localStorage.getItem('shopify-cart'));
   await page.locator('.card').first().getByRole('button', { name: 'Add to Cart' }).click();
+  await page.waitForFunction((stored) => localStorage.getItem('shopify-cart') !== stored, before);
 }
 
 export function cartJourneys(): void {

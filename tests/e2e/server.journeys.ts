@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { filesUnder } from '../support/files.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, newPage, visit } from './harness.ts';
+import { harness, hydrated, newPage, visit } from './harness.ts';
 import { productWithSoldOutVariant, shopProducts } from './shop-data.ts';
 
 /** How the store is served and what it ships: headers, 404s, sitemap, secrets, and the JS budget. */
@@ -17,7 +17,8 @@ interface JsWeight {
 }
 
 /** Gzipped JavaScript a page loads: every script response plus inline scripts, React's runtime apart. */
-async function jsWeight(page: Page, pagePath: string): Promise<JsWeight> {
+/** The JavaScript a page loads as it is read, or (`use`) once the shopper has started using it: a first press on its heading. */
+async function jsWeight(page: Page, pagePath: string, use = false): Promise<JsWeight> {
   const scripts = new Map<string, Buffer>();
   const collect = async (response: import('playwright-core').Response) => {
     if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
@@ -25,6 +26,12 @@ async function jsWeight(page: Page, pagePath: string): Promise<JsWeight> {
   page.on('response', (response) => void collect(response));
   await visit(page, pagePath);
   await page.waitForLoadState('networkidle');
+  if (use) {
+    await page.locator('h1').first().click();
+    await page.waitForFunction(() => !document.querySelector('astro-island[data-hydrate-when="interaction"]'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+  }
   const inline = await page.$$eval('script:not([src])', (nodes) =>
     nodes.filter((n) => !/json/.test(n.getAttribute('type') ?? '')).map((n) => n.textContent ?? ''),
   );
@@ -89,9 +96,14 @@ export function serverJourneys(): void {
       }
     });
 
-    it('ships at most 80 KB of gzipped JavaScript on the home page', async () => {
+    it('loads no island code on the home page until the shopper uses it, then at most 80 KB of gzipped JavaScript', async () => {
+      const reader = await newPage();
+      const read = await jsWeight(reader.page, '/');
+      await reader.close();
+      expect(read.files).toEqual([]);
+      expect(read.react).toBe(0);
       const { page, close } = await newPage();
-      const home = await jsWeight(page, '/');
+      const home = await jsWeight(page, '/', true);
       await close();
       const { product } = await productWithSoldOutVariant();
       const other = await newPage();

@@ -58,7 +58,7 @@ export function workspaceJourneys(): void {
       // The new preview loads (it may still be on its way when the button turns back on).
       await page.waitForFunction(() => {
         const img = document.querySelector<HTMLImageElement>('.gen-card img');
-        return img !== null && img.complete && img.naturalWidth > 0;
+        return img?.complete === true && img.naturalWidth > 0;
       });
 
       await page.reload();
