@@ -37,7 +37,8 @@ export interface Cart {
 
 export const EMPTY_CART: Cart = Object.freeze({ items: [], cartId: null, checkoutUrl: null }) as Cart;
 
-export { CART_STORAGE_KEY } from './storage-key.ts';
+/** The local storage key: the provider's lowercase name followed by '-cart'. */
+export const CART_STORAGE_KEY = 'shopify-cart';
 
 /** The most of one variant a line holds: past any real order, and small enough that totals stay exact numbers. */
 export const MAX_LINE_QUANTITY = 9_999;

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { CART_STORAGE_KEY } from '../../shared/cart/storage-key.ts';
+import { CART_STORAGE_KEY } from '../../shared/cart/index.ts';
 
 /**
  * `client:interact`: an island's code runs only once the shopper uses the page. Until then the page
