@@ -109,7 +109,7 @@ export async function newPage(viewport = { width: 1280, height: 900 }): Promise<
 
 /**
  * Every island that is due has hydrated (Astro drops the `ssr` attribute when it does); islands
- * still waiting for the viewport or a focus (`data-hydrate-when`) are not due yet.
+ * still waiting for the shopper, the viewport or a focus (`data-hydrate-when`) are not due yet.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([data-hydrate-when])').length === 0);

@@ -4,8 +4,9 @@ import { cartCount, drawer, harness, hydrated, newPage } from './harness.ts';
 import { productWithOptions, variantsOf } from './shop-data.ts';
 
 /**
- * Islands hydrate late (client:interact): on first interaction, else when the browser is idle. A
- * shopper who clicks before that must not lose the click. The island code is held back on the
+ * Islands hydrate late (client:interact): when the shopper reaches for one, and after the page's first
+ * press, key or focus the ones near the viewport follow at idle. A shopper who clicks before that must
+ * not lose the click. The island code is held back on the
  * network until after the click, so the click surely lands on server-rendered HTML.
  */
 
