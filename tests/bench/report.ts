@@ -116,5 +116,34 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push('');
     for (const t of new Set(explained)) lines.push(`${t.text}`, '');
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  return `${alignTables(lines).join('\n').trimEnd()}\n`;
+}
+
+/** Cells of a table row; an escaped `\|` stays inside its cell. */
+function cellsOf(row: string): string[] {
+  return row
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+/**
+ * Pads every markdown table so its columns line up, as the repository's formatter (Biome) writes
+ * them: a freshly written BENCHMARKS.md passes `npm run lint` unchanged.
+ */
+export function alignTables(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (!lines[i]!.startsWith('|')) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    const rows: string[][] = [];
+    while (i < lines.length && lines[i]!.startsWith('|')) rows.push(cellsOf(lines[i++]!));
+    const isRule = (row: string[]) => row.every((c) => /^-+$/.test(c));
+    const widths = rows[0]!.map((_, col) => Math.max(3, ...rows.filter((r) => !isRule(r)).map((r) => (r[col] ?? '').length)));
+    for (const row of rows)
+      out.push(`| ${widths.map((w, col) => (isRule(row) ? '-'.repeat(w) : (row[col] ?? '').padEnd(w))).join(' | ')} |`);
+  }
+  return out;
 }
