@@ -29,6 +29,8 @@ async function jsWeight(page: Page, pagePath: string, use = false): Promise<JsWe
   if (use) {
     await page.locator('h1').first().click();
     await page.waitForFunction(() => !document.querySelector('astro-island[data-hydrate-when="interaction"]'));
+    // The header's cart button is near the viewport: it hydrates at the next idle period.
+    await page.waitForFunction(() => document.querySelector('astro-island:has(.cart-button)')?.hasAttribute('ssr') === false);
     await hydrated(page);
     await page.waitForLoadState('networkidle');
   }
