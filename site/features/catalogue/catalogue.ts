@@ -14,10 +14,9 @@ import { CatalogueError } from './catalogue-error.ts';
 let client: StorefrontClient | undefined;
 let everyProduct: Promise<Product[]> | undefined;
 let relatedDuringWalk: Promise<Map<string, string[]>> | undefined;
-let homeList: Promise<Product[]> | undefined;
 
-// The dev server re-renders on each request: fetch afresh there so edits in the shop show on reload.
-const memoize = !import.meta.env.DEV;
+/** Whether reads are kept for the whole build: the dev server re-renders on each request and reads afresh, so edits in the shop show on reload. */
+export const READS_KEPT_PER_BUILD = !import.meta.env.DEV;
 
 /** `work` done once per build and shared by every page that asks (on the dev server, afresh each time). */
 export function perBuild<T>(work: () => Promise<T>): () => Promise<T> {
@@ -25,7 +24,7 @@ export function perBuild<T>(work: () => Promise<T>): () => Promise<T> {
   return () => {
     if (kept) return kept;
     const started = work();
-    if (memoize) kept = started;
+    if (READS_KEPT_PER_BUILD) kept = started;
     return started;
   };
 }
@@ -37,7 +36,7 @@ export function perBuildByKey<T>(): (key: string, work: () => Promise<T>) => Pro
     const found = kept.get(key);
     if (found) return found;
     const started = work();
-    if (memoize) kept.set(key, started);
+    if (READS_KEPT_PER_BUILD) kept.set(key, started);
     return started;
   };
 }
@@ -62,7 +61,7 @@ export async function loading<T>(what: string, work: () => Promise<T>): Promise<
 /** Every product in the store, walking all cursor pages. */
 export function allProducts(): Promise<Product[]> {
   if (everyProduct) return everyProduct;
-  if (!memoize) return loading('the catalogue', () => storefront().allProducts());
+  if (!READS_KEPT_PER_BUILD) return loading('the catalogue', () => storefront().allProducts());
   const related = new Map<string, string[]>();
   // One page's recommendations at a time (each in a few concurrent batches), in the walk's order.
   let asking: Promise<void> = Promise.resolve();
@@ -103,15 +102,10 @@ export const productsById: () => Promise<Map<string, Product>> = perBuild(async 
  * The home page's list: 20 products (docs/behaviour/constants.md), the newest first, so what the generator publishes
  * shows on the home page even when the store holds more than 20 (by default Shopify lists the oldest first).
  */
-export function homeProducts(): Promise<Product[]> {
-  const fetching =
-    homeList ?? loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
-  if (memoize && !homeList) {
-    homeList = fetching;
-    prefetch(allProducts);
-  }
-  return fetching;
-}
+export const homeProducts: () => Promise<Product[]> = perBuild(() => {
+  if (READS_KEPT_PER_BUILD) prefetch(allProducts);
+  return loading('the home page products', () => storefront().listProducts(PRODUCT_LIST_SIZE, undefined, { newestFirst: true }));
+});
 
 /**
  * A build needs both lists: whichever is asked for first starts the other alongside it, not after the

@@ -1,5 +1,5 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
-import { allProducts, homeProducts, loading, perBuild, perBuildByKey, storefront } from '../catalogue/catalogue.ts';
+import { allProducts, homeProducts, loading, perBuild, perBuildByKey, READS_KEPT_PER_BUILD, storefront } from '../catalogue/catalogue.ts';
 import { allCollections, everyCollectionProducts } from '../collections/collections.ts';
 
 /**
@@ -11,8 +11,6 @@ import { allCollections, everyCollectionProducts } from '../collections/collecti
 export const MAIN_MENU = 'main-menu';
 export const FOOTER_MENU = 'footer';
 
-// Reads are kept for the whole build; the dev server reads afresh on each request.
-const memoize = !import.meta.env.DEV;
 const menus = perBuildByKey<MenuItem[] | null>();
 
 export const pagePath = (handle: string): string => `/pages/${encodeURIComponent(handle)}`;
@@ -39,7 +37,7 @@ export const contentPages: () => Promise<ContentPage[]> = perBuild(() =>
  * the one before. Memoized like the reads themselves; nothing on the dev server, which reads afresh.
  */
 export function prefetchSiteData(): void {
-  if (!memoize) return;
+  if (!READS_KEPT_PER_BUILD) return;
   const reads: (() => Promise<unknown>)[] = [
     allProducts,
     homeProducts,
