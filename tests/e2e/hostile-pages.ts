@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STORE_NAME } from '../../shared/common/index.ts';
-import { metaDescription } from '../../site/features/seo/seo.ts';
+import { metaDescription } from '../../shared/common/index.ts';
 import { harness, hydrated, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
 import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { metaDescription } from '../../shared/common/index.ts';
 import type { Product } from '../../shared/storefront/browser.ts';
 import {
   breadcrumbJsonLd,
   canonicalUrl,
   itemListJsonLd,
   jsonLdText,
-  metaDescription,
   pageTitle,
   productJsonLd,
   robotsTxt,

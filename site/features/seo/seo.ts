@@ -4,9 +4,6 @@ import type { Product, Seo } from '../../../shared/storefront/browser.ts';
 
 /** Search and social metadata: page descriptions, canonical URLs and Product JSON-LD. */
 
-// Meta descriptions are cut by the shared rule the embedded shop's SEO fields use too.
-export { metaDescription };
-
 export const SITE_DESCRIPTION =
   'Funny AI-themed t-shirts for entrepreneurs, small-business owners and professionals who put AI to work. Soft cotton, sharp jokes.';
 
