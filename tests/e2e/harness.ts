@@ -115,6 +115,18 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([data-hydrate-when])').length === 0);
 }
 
+/**
+ * The shopper starts using the page (a press on its heading): no island waits for the shopper any
+ * more, and the islands near the viewport, the header's cart button among them, have hydrated.
+ */
+export async function usePage(page: Page): Promise<void> {
+  await page.locator('h1').first().click();
+  await page.waitForFunction(() => !document.querySelector('astro-island[data-hydrate-when="interaction"]'));
+  // The cart button is near the viewport: it hydrates at the next idle period.
+  await page.waitForFunction(() => document.querySelector('astro-island:has(.cart-button)')?.hasAttribute('ssr') === false);
+  await hydrated(page);
+}
+
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(new URL(path, harness.store.siteUrl).toString());
   await hydrated(page);
