@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, staffKey, unexpectedErrors, usePage, visit } from './harness.ts';
+import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, staffKey, unexpectedErrors, startUsing, visit } from './harness.ts';
 
 /**
  * Browsing beyond the home page: collections, sorting, recommendations, the header's search box by
@@ -89,7 +89,7 @@ export function browseJourneys(): void {
       // A first press wakes the page: the islands near the viewport hydrate (the cart button among
       // them), while cards well below the fold wait for the viewport.
       await page.mouse.wheel(0, -600);
-      await usePage(page);
+      await startUsing(page);
       const cards = await page.locator('.card').count();
       if (cards > 6) expect(await page.locator('astro-island[data-hydrate-when="near-viewport"]').count()).toBeGreaterThan(0);
       await close();

@@ -119,7 +119,7 @@ export async function hydrated(page: Page): Promise<void> {
  * The shopper starts using the page (a press on its heading): no island waits for the shopper any
  * more, and the islands near the viewport, the header's cart button among them, have hydrated.
  */
-export async function usePage(page: Page): Promise<void> {
+export async function startUsing(page: Page): Promise<void> {
   await page.locator('h1').first().click();
   await page.waitForFunction(() => !document.querySelector('astro-island[data-hydrate-when="interaction"]'));
   // The cart button is near the viewport: it hydrates at the next idle period.

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { filesUnder } from '../support/files.ts';
 import { FAKE_SECRETS } from '../support/store-process.ts';
-import { harness, newPage, usePage, visit } from './harness.ts';
+import { harness, newPage, startUsing, visit } from './harness.ts';
 import { productWithSoldOutVariant, shopProducts } from './shop-data.ts';
 
 /** How the store is served and what it ships: headers, 404s, sitemap, secrets, and the JS budget. */
@@ -27,7 +27,7 @@ async function jsWeight(page: Page, pagePath: string, use = false): Promise<JsWe
   await visit(page, pagePath);
   await page.waitForLoadState('networkidle');
   if (use) {
-    await usePage(page);
+    await startUsing(page);
     await page.waitForLoadState('networkidle');
   }
   const inline = await page.$$eval('script:not([src])', (nodes) =>
