@@ -14,13 +14,18 @@ function shopImageOrigins(/** @type {import('./shared/config/index.ts').Config} 
   return storefront.embedded ? [storefront.origin] : [storefront.origin, 'https://cdn.shopify.com'];
 }
 
-// Browser chunks that do not depend on which other pages the build holds: React on its own, and the
-// modules every page's header and cards share in one file (fewer, better-compressed requests).
+// Browser chunks that do not depend on which other pages the build holds: React on its own, the
+// stores and rules every page's header and cards share (React-free, so the search page's own script
+// can use them without waiting for React), and the hooks, icons and toasts those islands share.
 const BROWSER_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'shop',
-    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts|shell[\\/]use-store)\.ts$|shared[\\/](cart[\\/]cart|common[\\/]money)\.ts$|site[\\/]features[\\/](shell[\\/]icons|toasts[\\/](ToastList|Toaster))\.tsx$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
+    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts)\.ts$|shared[\\/](cart[\\/]cart|common[\\/]money)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
+  },
+  {
+    name: 'shop-ui',
+    test: /site[\\/]features[\\/]shell[\\/]use-store\.ts$|site[\\/]features[\\/](shell[\\/]icons|toasts[\\/](ToastList|Toaster))\.tsx$/,
   },
 ];
 

@@ -35,7 +35,7 @@ export interface Cart {
   checkoutUrl: string | null;
 }
 
-export const EMPTY_CART: Cart = Object.freeze({ items: [], cartId: null, checkoutUrl: null }) as Cart;
+export const EMPTY_CART: Cart = /* @__PURE__ */ Object.freeze({ items: [], cartId: null, checkoutUrl: null }) as Cart;
 
 /** The local storage key: the provider's lowercase name followed by '-cart'. */
 export const CART_STORAGE_KEY = 'shopify-cart';

@@ -94,10 +94,8 @@ export function scriptsInHtml(html: string): HtmlScripts {
   return { inline, urls: [...urls], renderers: [...renderers], onFocus: [...onFocus] };
 }
 
-/** The JS of the page at `htmlFile` in the build's client folder `clientDir`. */
-export function pageJs(clientDir: string, htmlFile: string): PageJs {
-  const { inline, urls, renderers, onFocus } = scriptsInHtml(readFileSync(path.join(clientDir, htmlFile), 'utf8'));
-  const seen = new Map<string, ScriptFile>();
+/** Every file the modules at `urls` load, following static imports, keyed by path under the site root. */
+function closure(clientDir: string, urls: string[], renderers: string[], seen = new Map<string, ScriptFile>()): Map<string, ScriptFile> {
   const visit = (url: string) => {
     const clean = new URL(url, 'http://site/').pathname;
     if (seen.has(clean)) return;
@@ -107,8 +105,25 @@ export function pageJs(clientDir: string, htmlFile: string): PageJs {
     for (const imported of staticImports(code.toString('utf8'))) visit(new URL(imported, `http://site${clean}`).pathname);
   };
   for (const url of urls) visit(url);
+  return seen;
+}
+
+/**
+ * What the page's own `<script src>` modules load before they run (islands left out): the files a
+ * script that starts work at load, such as the search page's live query, waits for.
+ */
+export function pageScriptFiles(clientDir: string, htmlFile: string): ScriptFile[] {
+  const html = readFileSync(path.join(clientDir, htmlFile), 'utf8');
+  const own = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)[^>]*>/g)].map((match) => match[1]!);
+  return [...closure(clientDir, own, []).values()];
+}
+
+/** The JS of the page at `htmlFile` in the build's client folder `clientDir`. */
+export function pageJs(clientDir: string, htmlFile: string): PageJs {
+  const { inline, urls, renderers, onFocus } = scriptsInHtml(readFileSync(path.join(clientDir, htmlFile), 'utf8'));
+  const seen = closure(clientDir, urls, renderers);
   const loaded = new Set(seen.keys());
-  for (const url of onFocus) visit(url);
+  closure(clientDir, onFocus, renderers, seen);
   const onFocusGzip = [...seen.values()].filter((f) => !loaded.has(f.url)).reduce((total, f) => total + f.gzip, 0);
   for (const url of seen.keys()) if (!loaded.has(url)) seen.delete(url);
   const files = [...seen.values()].sort((a, b) => b.gzip - a.gzip);

@@ -6,7 +6,7 @@ import { fillWithFixtures } from '../../shared/local-shop/index.ts';
 import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { JS_BUDGET_KB } from '../bench/budgets.ts';
-import { pageJs, scriptsInHtml, staticImports, type PageJs } from '../bench/page-js.ts';
+import { pageJs, pageScriptFiles, scriptsInHtml, staticImports, type PageJs } from '../bench/page-js.ts';
 import { kb } from '../bench/stats.ts';
 import { isolatedEnv } from '../support/child-process.ts';
 import { plainPng, startTestShop, type TestShop } from '../support/local-shop.ts';
@@ -84,6 +84,14 @@ describe('JS budget (gzip, from the build output)', () => {
     console.log(`search page JS: ${describeJs(js)}`);
     expect(js.files.some((f) => /search-api/.test(f.url))).toBe(true);
     expect(js.totalGzip).toBeLessThanOrEqual(JS_BUDGET_KB.search * 1024);
+  });
+
+  it("search page: the results query waits for no React (its script's imports stay clear of the islands' React chunks)", () => {
+    const files = pageScriptFiles(client, path.join('search', 'index.html'));
+    expect(files.some((f) => /search-api/.test(f.url))).toBe(true);
+    expect(files.filter((f) => f.kind === 'react').map((f) => f.url)).toEqual([]);
+    // Shared with the cards and the cart (prices), yet React-free.
+    expect(files.some((f) => /\/shop\./.test(f.url))).toBe(true);
   });
 
   it('the storefront pages ship no auth code: only the staff pages load the auth client', () => {
