@@ -36,6 +36,12 @@ function productFragment(name: string, images: number, variants: number): string
 
 const PRODUCT_FIELDS = /* @__PURE__ */ productFragment('ProductFields', 5, 10);
 
+/**
+ * A query followed by the fragment it spreads. A call the bundler may drop: a browser bundle that
+ * never sends the query then carries neither (a template literal around the fragment would stay).
+ */
+const withFragment = (query: string, fragment: string): string => query + fragment;
+
 const CART_FIELDS = /* GraphQL */ `
   fragment CartFields on Cart {
     id
@@ -62,22 +68,26 @@ const CART_FIELDS = /* GraphQL */ `
 `;
 
 // Shopify's default order is by id, oldest first; `reverse: true` lists the newest first.
-export const PRODUCTS_QUERY = /* GraphQL */ `
+export const PRODUCTS_QUERY = /* @__PURE__ */ withFragment(
+  /* GraphQL */ `
   query Products($first: Int!, $after: String, $reverse: Boolean = false) {
     products(first: $first, after: $after, reverse: $reverse) {
       edges { node { ...ProductFields } }
       pageInfo { hasNextPage endCursor }
     }
   }
-  ${PRODUCT_FIELDS}
-`;
+`,
+  PRODUCT_FIELDS,
+);
 
-export const PRODUCT_BY_HANDLE_QUERY = /* GraphQL */ `
+export const PRODUCT_BY_HANDLE_QUERY = /* @__PURE__ */ withFragment(
+  /* GraphQL */ `
   query ProductByHandle($handle: String!) {
     product(handle: $handle) { ...ProductFields }
   }
-  ${PRODUCT_FIELDS}
-`;
+`,
+  PRODUCT_FIELDS,
+);
 
 export const CART_CREATE_MUTATION = /* GraphQL */ `
   mutation CartCreate($input: CartInput!) {
