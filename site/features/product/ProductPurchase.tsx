@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
 import {
   numericId,
@@ -41,6 +41,7 @@ export default function ProductPurchase({ product: built, endpoint }: Props) {
   const product = useMemo(() => withLiveData(built, live), [built, live]);
   const first = built.variants[0];
   const [selection, setSelection] = useState<Selection>(() => (first ? selectionOf(first) : {}));
+  const chosen = useRef(false);
 
   useEffect(() => {
     // Hydrate as the server drew it (first variant), then honour ?variant= from the URL.
@@ -58,10 +59,15 @@ export default function ProductPurchase({ product: built, endpoint }: Props) {
   const variant = findVariant(product, selection);
   const available = variant?.availableForSale === true;
 
+  useEffect(() => {
+    if (chosen.current) rememberVariant(variant?.id);
+  }, [variant]);
+
+  // From the current selection, not this render's: clicks that land before hydration are replayed
+  // one after another, before React has drawn the first.
   function choose(name: string, value: string) {
-    const next = { ...selection, [name]: value };
-    setSelection(next);
-    rememberVariant(findVariant(product, next)?.id);
+    chosen.current = true;
+    setSelection((current) => ({ ...current, [name]: value }));
   }
 
   function add() {
