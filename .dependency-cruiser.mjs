@@ -5,7 +5,7 @@
 const DOOR = '^shared/[^/]+/(index|browser)[.]ts$';
 
 /** What runs in a browser: the islands, stores and client modules of site/features, and the client directive. */
-const BROWSER_CODE = ['^site/features/[^/]+/[^/]+[.](ts|tsx)$', '^site/directives/interact[.]ts$'];
+const BROWSER_CODE = ['^site/features/[^/]+/[^/]+[.](ts|tsx)$', '^site/directives/(interact|stale)[.]ts$'];
 /** Modules of site/features that run only at build time (Astro pages import them, never an island). */
 const BUILD_TIME =
   '^site/features/(catalogue/(catalogue|catalogue-error|browser-endpoint)|collections/collections|content/content|product/recommendations|seo/seo|shell/csp-hash)[.]ts$';

@@ -1,4 +1,4 @@
-// Lets pages write `client:interact` (optionally `="eager"` or `="cart"`) and `client:focus` on an island (registered in integration.ts).
+// Lets pages write `client:interact` (optionally `="stale"` or `="cart"`) and `client:focus` on an island (registered in integration.ts).
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:interact'?: boolean | import('./interact.ts').InteractMode;

@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { CART_STORAGE_KEY } from '../../shared/cart/index.ts';
+import { STALE_EVENT } from './stale.ts';
 
 /**
  * `client:interact`: an island's code runs only once the shopper uses the page. Until then the page
@@ -13,13 +14,15 @@ import { CART_STORAGE_KEY } from '../../shared/cart/index.ts';
  *   hydrating. From then on the islands near the viewport hydrate when the browser is idle, one per
  *   idle period so no single task grows long, and islands far below the fold wait until the shopper
  *   scrolls towards them.
- * - `client:interact="eager"`: for islands whose server HTML is only a first draft (the product
- *   page's live price and its `?variant=`): near the viewport, they hydrate at idle from the start.
+ * - `client:interact="stale"`: for islands whose server HTML may be out of date (the product page's
+ *   price and purchase): near the viewport, they also hydrate at idle once the page says that HTML
+ *   is stale (a `storefront:stale` event, sent after the first frame, when every island is waiting:
+ *   a `?variant=` in the URL, or a fresher price or availability than the build's).
  * - `client:interact="cart"`: for the header's cart button, drawn by the server with an empty cart:
  *   eager when the stored cart holds items, and at once when another tab changes the cart.
  */
 
-export type InteractMode = 'eager' | 'cart';
+export type InteractMode = 'stale' | 'cart';
 
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click'];
 /** What wakes the whole page: the shopper has started using it, not merely looking at it. */
@@ -120,6 +123,7 @@ const interact: ClientDirective = (load, options, el) => {
   );
 
   // The marker tells tests (and anyone inspecting) a waiting island from one still loading.
+  // Called again (the page wakes, then the HTML turns stale) it changes nothing: an observer ignores a second observe.
   function watchViewport(): void {
     if (hydration) return;
     el.dataset.hydrateWhen = 'near-viewport';
@@ -133,7 +137,8 @@ const interact: ClientDirective = (load, options, el) => {
       if (event.key === CART_STORAGE_KEY) void start();
     });
   }
-  if (awake || mode === 'eager' || (mode === 'cart' && storedCartHasItems())) {
+  if (mode === 'stale') addEventListener(STALE_EVENT, watchViewport, { once: true });
+  if (awake || (mode === 'cart' && storedCartHasItems())) {
     watchViewport();
   } else {
     el.dataset.hydrateWhen = 'interaction';

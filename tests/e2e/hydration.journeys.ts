@@ -18,7 +18,9 @@ async function openWithIslandsHeld(page: Page, path: string): Promise<() => void
     await held;
     await route.continue();
   });
-  await page.goto(new URL(path, harness.store.siteUrl).toString());
+  // Not until 'load': a page's own module scripts are held too, and the document waits for them.
+  await page.goto(new URL(path, harness.store.siteUrl).toString(), { waitUntil: 'commit' });
+  await page.locator('footer').waitFor({ state: 'attached' });
   expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
   return release;
 }

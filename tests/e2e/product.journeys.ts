@@ -61,8 +61,9 @@ export function productJourneys(): void {
       const { page, close } = await newPage();
       await visit(page, `/product/${product.handle}`);
       for (const { name, value } of soldOut.selectedOptions) await optionButton(page, name, value).click();
+      // The first click hydrates the island; the clicks are replayed on it in order.
+      await page.waitForFunction(() => document.querySelector('.purchase > .btn')?.textContent === 'Out of Stock');
       const button = page.locator('.purchase > .btn');
-      expect(await button.textContent()).toBe('Out of Stock');
       expect(await button.isDisabled()).toBe(true);
       // The value that makes the combination sold out is marked, not hidden.
       const last = soldOut.selectedOptions.at(-1)!;
@@ -75,6 +76,26 @@ export function productJourneys(): void {
       await visit(page, `/product/${product.handle}?variant=${numericId(soldOut.id)}`);
       await page.waitForFunction(() => document.querySelector('.purchase > .btn')?.textContent === 'Out of Stock');
       expect(await page.locator('.purchase > .btn').isDisabled()).toBe(true);
+      await close();
+    });
+
+    it('runs no island code while the shop still has the price and availability the page was built with', async () => {
+      const { product, available } = await productWithSoldOutVariant();
+      const { page, messages, close } = await newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await visit(page, `/product/${product.handle}`);
+      await page.locator('[data-live-check="current"]').waitFor({ state: 'attached' });
+      const islands = page.locator('astro-island[client="interact"]');
+      expect(await islands.count()).toBeGreaterThanOrEqual(3);
+      expect(await page.locator('astro-island[data-hydrate-when="interaction"]').count()).toBe(await islands.count());
+      const islandCode = await islands.evaluateAll((els) => els.map((el) => el.getAttribute('component-url')));
+      expect(requested.filter((path) => islandCode.includes(path))).toEqual([]);
+      // Reaching for the purchase island hydrates it; the clicks are replayed, and Add to Cart works.
+      for (const { name, value } of available.selectedOptions) await optionButton(page, name, value).click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      expect(unexpectedErrors(messages)).toEqual([]);
       await close();
     });
 

@@ -1,0 +1,58 @@
+import type { Money } from '../../../shared/common/index.ts';
+import type { LiveProduct, LiveVariant } from './live-product.ts';
+import { $liveProduct, refreshLiveProduct } from './live-product-store.ts';
+import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
+import { STALE_EVENT } from '../../directives/stale.ts';
+
+/**
+ * The product page's price and purchase islands are drawn by the server from the build's data. They
+ * need their code only when that drawing is out of date: the URL asks for another variant, or the
+ * shop's fresh price and availability differ from the build's. This check runs without React; when
+ * the drawing is stale it says so, and the islands (`client:interact="stale"`) hydrate at idle.
+ * Otherwise they wait for the shopper like every other island (docs/behaviour/storefront.md).
+ */
+
+/** What the server drew from: the build's minimum price and each variant's price and availability. */
+export interface BuiltPrices {
+  minPrice: Money;
+  variants: LiveVariant[];
+}
+
+const sameMoney = (a: Money, b: Money): boolean => a.amount === b.amount && a.currencyCode === b.currencyCode;
+
+/** Whether the fresh answer would draw the page differently from the build's data. */
+export function liveDiffers(built: BuiltPrices, live: LiveProduct): boolean {
+  if (live.state === 'gone') return true;
+  if (!sameMoney(built.minPrice, live.minPrice) || built.variants.length !== live.variants.length) return true;
+  const fresh = new Map(live.variants.map((variant) => [variant.id, variant]));
+  return built.variants.some((variant) => {
+    const update = fresh.get(variant.id);
+    return !update || update.availableForSale !== variant.availableForSale || !sameMoney(update.price, variant.price);
+  });
+}
+
+/** Tells the waiting islands that the server's drawing is out of date. */
+export function markStale(): void {
+  dispatchEvent(new Event(STALE_EVENT));
+}
+
+/**
+ * Reads the page's data attributes, then: a `?variant=` in the URL makes the drawing stale at once;
+ * otherwise the fresh price and availability are read (once per page view, shared with the islands)
+ * and compared. A failed re-read leaves the build's data on screen.
+ */
+export async function startLiveCheck(root: HTMLElement): Promise<void> {
+  const variantAsked = new URLSearchParams(window.location.search).has('variant');
+  if (variantAsked) markStale();
+  const endpoint: BrowserEndpoint = { graphqlUrl: root.dataset.graphqlUrl ?? '', token: root.dataset.token ?? '' };
+  const built = JSON.parse(root.dataset.builtPrices ?? 'null') as BuiltPrices | null;
+  const handle = root.dataset.handle;
+  if (!built || !handle) return;
+  // The islands' own store: once they hydrate they draw from this same answer, read once.
+  await refreshLiveProduct(endpoint, handle);
+  const live = $liveProduct.get();
+  const fresher = live !== null && liveDiffers(built, live);
+  if (fresher && !variantAsked) markStale();
+  // For anyone inspecting the page (and the journeys): the check is over, and what it found.
+  root.dataset.liveCheck = variantAsked || fresher ? 'stale' : 'current';
+}
