@@ -101,8 +101,12 @@ const interact: ClientDirective = (load, options, el) => {
       wakePage();
       await (await load())();
       for (const type of WAKE_EVENTS) el.removeEventListener(type, wake, true);
-      // React's root now listens on the island, so a replayed click reaches its handler.
-      for (const button of missed) if (button.isConnected && !button.disabled) button.click();
+      // React's root now listens on the island, so a replayed click reaches its handler. One per task:
+      // React draws what a click changed before the next lands (an option, then Add to Cart).
+      for (const button of missed) {
+        if (button.isConnected && !button.disabled) button.click();
+        await new Promise((next) => setTimeout(next));
+      }
     })());
 
   function wake(event: Event): void {

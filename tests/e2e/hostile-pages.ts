@@ -60,7 +60,8 @@ export function hostilePageJourneys(): void {
 
       const hostileValue = markup.optionValues[1]!;
       await page.locator('.option-value', { hasText: hostileValue }).click();
-      expect(await page.locator('.option-chosen').textContent()).toBe(`: ${hostileValue}`);
+      // The click hydrates the island and is replayed on it.
+      await page.waitForFunction((value) => document.querySelector('.option-chosen')?.textContent === `: ${value}`, hostileValue);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
       expect(await page.locator('.toast-description').first().textContent()).toBe(markup.title);
@@ -113,6 +114,8 @@ export function hostilePageJourneys(): void {
       const hostileValue = markup.optionValues[2]!;
       await page.locator('.option-value', { hasText: 'evil' }).click();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
+      // Both clicks hydrate the island and are replayed on it; the toast says the line is in.
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
       await visit(page, `/product/${quotes.handle}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
 
