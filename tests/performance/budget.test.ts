@@ -94,6 +94,13 @@ describe('JS budget (gzip, from the build output)', () => {
     expect(files.some((f) => /\/shop\./.test(f.url))).toBe(true);
   });
 
+  it('the search and product pages, which query the Storefront API soon after load, open its connection early; other pages do not', () => {
+    const preconnect = `<link rel="preconnect" href="${shop.origin}" crossorigin="anonymous">`;
+    expect(readFileSync(path.join(client, 'search', 'index.html'), 'utf8')).toContain(preconnect);
+    expect(readFileSync(path.join(client, product), 'utf8')).toContain(preconnect);
+    for (const page of ['index.html', collection]) expect(readFileSync(path.join(client, page), 'utf8')).not.toContain('rel="preconnect"');
+  });
+
   it('the storefront pages ship no auth code: only the staff pages load the auth client', () => {
     // The auth client's broadcast key between tabs: a string minification keeps.
     const AUTH = /better-auth\.message/;
