@@ -17,12 +17,13 @@ export const TRIED: Tried[] = [
     text:
       'TBT counts the part over 50 ms of every main-thread task between first paint and interactive, from a trace slowed 4x: any task over about 12 ms here ' +
       "(25 ms for a task that lays out). Done: a page that is only read runs no island code (client:interact waits for the shopper's first press, key or focus; " +
-      "React's code had run at idle as one 17 to 31 ms task), arrows are inline SVGs rather than characters outside the web fonts' subset (a fallback search " +
-      'through the system fonts, about 7 ms of the first layout), the toaster rides in the cart button island, the drawer loads on first open. ' +
-      "What is left: on home, collection and search pages, the page load itself (HTML parse chunks of 10 to 16 ms, each island element's start-up inside them, " +
-      'and a style and first-layout task of 20 to 28 ms); on the product page, its price and purchase islands, which hydrate at load to re-read price and ' +
-      "availability. Single runs vary with other work on this shared 2-core machine (see the per-run list). Not tried: one island for all of a grid's " +
-      'Add to Cart buttons instead of one per card.',
+      "React's code had run at idle as one 17 to 31 ms task); the product page's price and purchase islands hydrate only when a React-free check after " +
+      "the first frame finds the build's price or availability out of date; arrows are inline SVGs rather than characters outside the web fonts' subset " +
+      '(a fallback search through the system fonts, about 7 ms of the first layout), the toaster rides in the cart button island, the drawer loads on first ' +
+      "open. What is left is the page load itself: HTML parse chunks of 10 to 16 ms (each island element's start-up inside them) and the style and " +
+      'first layout of the whole page, 20 to 32 ms, which Chromium runs in the same task as the last parse chunk when the load event follows at once. ' +
+      'Tried without a lasting gain: content-visibility on the cards below the fold (the first layout still lays them out), cards without their ' +
+      'Add to Cart islands (parse chunks no shorter within the noise). Single runs vary with other work on this shared 2-core machine (see the per-run list).',
   },
   {
     section: 'Lighthouse (mobile)',
