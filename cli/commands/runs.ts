@@ -168,6 +168,7 @@ async function openRunner(id: string, log: (line: string) => void) {
     run,
     store,
     runner,
+    designsDir,
     /** Who this command acts as: the OS account (the CLI has no staff identity). */
     actor: providers.processActor(),
     async close() {
@@ -236,7 +237,20 @@ async function resume(id: string): Promise<number> {
     note(after.progress || after.state);
     const code = outcome(opened.store, id);
     const signal = stop.received();
-    return signal ? exitCodeForSignal(signal) : code;
+    const exitCode = signal ? exitCodeForSignal(signal) : code;
+    // A `generate` run's output folder and concepts.json catch up with what the run now holds.
+    try {
+      const { updateOutputFolder } = await import('../run/resume-output.ts');
+      const line = await updateOutputFolder(after, opened.designsDir, exitCode, signal);
+      if (line) note(terminalSafe(line));
+    } catch (error) {
+      note(
+        terminalSafe(
+          `The output folder ${after.cli?.outDir} was not brought up to date: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    }
+    return exitCode;
   } finally {
     stop.dispose();
     await opened.close();

@@ -187,10 +187,33 @@ describe('tshirt-gen generate records its run', () => {
     expect((await cli(['runs', 'show', id], data)).stdout).toContain(`tshirt-gen runs resume ${id} goes on with it`);
     const firstDesign = path.join(data, 'designs', before.run.products[0]!.preview!);
     const firstMade = statSync(firstDesign).mtimeMs;
+    const stoppedFile = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument;
+    expect([stoppedFile.status, stoppedFile.signal, stoppedFile.products.map((p) => p.status)]).toEqual([
+      'cancelled',
+      'SIGINT',
+      ['ready', 'pending', 'pending'],
+    ]);
+    const firstFiles = stoppedFile.products[0]!.files!;
 
     const resumed = await cli(['runs', 'resume', id], data);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('All designs generated!');
+    expect(resumed.stderr).toContain(`2 new designs in ${out}; concepts.json updated.`);
+    // The output folder catches up: every design in it, and concepts.json says what the run now holds.
+    const resumedFile = JSON.parse(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')) as RunDocument;
+    expect(resumedFile).toMatchObject({ status: 'succeeded', exitCode: 0, theme: stoppedFile.theme, seed: 21 });
+    expect(resumedFile.signal).toBeUndefined();
+    expect(resumedFile.products.map((p) => [p.status, p.error])).toEqual([
+      ['ready', undefined],
+      ['ready', undefined],
+      ['ready', undefined],
+    ]);
+    expect(resumedFile.products[0]!.files).toEqual(firstFiles);
+    for (const product of resumedFile.products) {
+      expect(existsSync(path.join(out, product.files!.print))).toBe(true);
+      expect(existsSync(path.join(out, product.files!.preview))).toBe(true);
+    }
+    expect(readdirSync(out).filter((n) => n.endsWith('-print.png'))).toHaveLength(3);
     const after = await shown(data, id);
     expect(after.run.state).toBe('finished');
     expect(after.run.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
@@ -199,6 +222,24 @@ describe('tshirt-gen generate records its run', () => {
     expect(statSync(firstDesign).mtimeMs).toBe(firstMade);
     expect(readdirSync(path.join(data, 'designs')).filter((n) => n.endsWith('-preview.png'))).toHaveLength(3);
     for (const product of after.run.products) expect(existsSync(path.join(data, 'designs', product.print!))).toBe(true);
+  });
+
+  it('`runs resume` with an unreadable concepts.json still puts the new design in the output folder and leaves the file as it was', async () => {
+    const data = await dataDir();
+    const out = path.join(work, 'unreadable-concepts');
+    const child = spawnCli(['--count', '2', '--offline', '--delay', '60000', '--seed', '5', '--out', out], env(data));
+    const exit = finished(child);
+    await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
+    child.kill('SIGINT');
+    expect((await exit).code).toBe(130);
+    writeFileSync(path.join(out, 'concepts.json'), '{"products": [trun');
+    const [summary] = await listed(data);
+
+    const resumed = await cli(['runs', 'resume', String(summary!.id)], data);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toMatch(/1 new design in .+; concepts\.json could not be read \(.+\) and is left as it was\./);
+    expect(await fs.readFile(path.join(out, 'concepts.json'), 'utf8')).toBe('{"products": [trun');
+    expect(readdirSync(out).filter((n) => n.endsWith('-print.png'))).toHaveLength(2);
   });
 
   it('a second Ctrl-C, which ends the process at once, still leaves the run recorded as stopped', async () => {
