@@ -3,6 +3,7 @@ import path from 'node:path';
 import { errorMessage, type RunRecord, writeAtomically } from '../../shared/generator/index.ts';
 import type { ProductStatus } from '../../shared/generator/browser.ts';
 import { CONCEPTS_FILE_NAME } from './concepts-file.ts';
+import { linkOrCopy } from './link-file.ts';
 import { type RunDocument, type RunStatus, toJson } from './run-document.ts';
 
 /**
@@ -89,15 +90,10 @@ function filesIn(outDir: string): { find(source: string): string | undefined } {
   };
 }
 
-/** A hard link (no second copy on disk), or a copy across file systems; answers the name in the folder. */
+/** The stored design in the folder under its stored name; answers that name. */
 function linkInto(outDir: string, source: string): string {
   const name = path.basename(source);
-  const target = path.join(outDir, name);
-  try {
-    fs.linkSync(source, target);
-  } catch {
-    fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE);
-  }
+  linkOrCopy(source, path.join(outDir, name));
   return name;
 }
 

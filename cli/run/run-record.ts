@@ -18,6 +18,7 @@ import {
   type GeneratedProduct,
 } from '../../shared/generator/index.ts';
 import type { ProductPhase } from '../output/reporter.ts';
+import { linkOrCopy } from './link-file.ts';
 import type { RunState } from './run-document.ts';
 
 /**
@@ -59,12 +60,7 @@ function storedName(source: string, id: string): string {
 /** The design file in the designs folder too: a hard link (no second copy on disk), or a copy across file systems. */
 function adopt(designsDir: string, source: string, id: string): string {
   const name = storedName(source, id);
-  const target = path.join(designsDir, name);
-  try {
-    fs.linkSync(source, target);
-  } catch {
-    fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE);
-  }
+  linkOrCopy(source, path.join(designsDir, name));
   return name;
 }
 
