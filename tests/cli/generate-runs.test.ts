@@ -61,6 +61,15 @@ async function shown(data: string, id: string) {
   return JSON.parse(result.stdout) as { run: RunRecord; events: RunEvent[] };
 }
 
+/** `generate --offline` into `out`, stopped with Ctrl-C once its first design is finished (a long delay holds the others back). */
+async function interruptedRun(data: string, out: string, count: number, seed: number) {
+  const child = spawnCli(['--count', String(count), '--offline', '--delay', '60000', '--seed', String(seed), '--out', out], env(data));
+  const exit = finished(child);
+  await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
+  child.kill('SIGINT');
+  return exit;
+}
+
 describe('tshirt-gen generate records its run', () => {
   it('in the store the server has open: settings, statuses, error, design files and who ran it, on the page and in `runs`', async () => {
     const data = await dataDir();
@@ -162,11 +171,7 @@ describe('tshirt-gen generate records its run', () => {
   it('Ctrl-C mid-run: recorded as stopped, and `runs resume` makes the missing designs without redoing the finished one', async () => {
     const data = await dataDir();
     const out = path.join(work, 'interrupted');
-    const child = spawnCli(['--count', '3', '--offline', '--delay', '60000', '--seed', '21', '--out', out], env(data));
-    const exit = finished(child);
-    await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
-    child.kill('SIGINT');
-    const result = await exit;
+    const result = await interruptedRun(data, out, 3, 21);
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/\nStopped \(SIGINT\): 1 of 3 designs finished and kept in .+\.\n$/);
 
@@ -227,11 +232,7 @@ describe('tshirt-gen generate records its run', () => {
   it('`runs resume` with an unreadable concepts.json still puts the new design in the output folder and leaves the file as it was', async () => {
     const data = await dataDir();
     const out = path.join(work, 'unreadable-concepts');
-    const child = spawnCli(['--count', '2', '--offline', '--delay', '60000', '--seed', '5', '--out', out], env(data));
-    const exit = finished(child);
-    await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
-    child.kill('SIGINT');
-    expect((await exit).code).toBe(130);
+    expect((await interruptedRun(data, out, 2, 5)).code).toBe(130);
     writeFileSync(path.join(out, 'concepts.json'), '{"products": [trun');
     const [summary] = await listed(data);
 
