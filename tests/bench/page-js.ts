@@ -53,6 +53,8 @@ export function staticImports(code: string): string[] {
 
 interface HtmlScripts {
   inline: string[];
+  /** The page's own `<script src>` modules (also in `urls`). */
+  scripts: string[];
   urls: string[];
   renderers: string[];
   /** Component URLs of islands that load only when focused. */
@@ -65,6 +67,7 @@ const isIslandLoader = (code: string): boolean => code.includes('customElements.
 /** Script URLs and inline scripts of a built page (JSON-LD and other data blocks excluded). */
 export function scriptsInHtml(html: string): HtmlScripts {
   const inline: string[] = [];
+  const scripts: string[] = [];
   const urls = new Set<string>();
   const renderers = new Set<string>();
   const onFocus = new Set<string>();
@@ -73,8 +76,10 @@ export function scriptsInHtml(html: string): HtmlScripts {
     const type = /\btype=["']?([^"'\s>]+)/.exec(attributes)?.[1];
     if (type && type !== 'module' && !/javascript/.test(type)) continue;
     const src = /\bsrc=["']?([^"'\s>]+)/.exec(attributes)?.[1];
-    if (src) urls.add(src);
-    else if (match[2]!.trim()) inline.push(match[2]!);
+    if (src) {
+      scripts.push(src);
+      urls.add(src);
+    } else if (match[2]!.trim()) inline.push(match[2]!);
   }
   // Islands name their component, their renderer and any before-hydration script.
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
@@ -91,7 +96,7 @@ export function scriptsInHtml(html: string): HtmlScripts {
       if (attribute === 'renderer-url') renderers.add(new URL(url, 'http://site/').pathname);
     }
   }
-  return { inline, urls: [...urls], renderers: [...renderers], onFocus: [...onFocus] };
+  return { inline, scripts, urls: [...urls], renderers: [...renderers], onFocus: [...onFocus] };
 }
 
 /** Every file the modules at `urls` load, following static imports, keyed by path under the site root. */
@@ -113,9 +118,8 @@ function closure(clientDir: string, urls: string[], renderers: string[], seen = 
  * script that starts work at load, such as the search page's live query, waits for.
  */
 export function pageScriptFiles(clientDir: string, htmlFile: string): ScriptFile[] {
-  const html = readFileSync(path.join(clientDir, htmlFile), 'utf8');
-  const own = [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)[^>]*>/g)].map((match) => match[1]!);
-  return [...closure(clientDir, own, []).values()];
+  const { scripts } = scriptsInHtml(readFileSync(path.join(clientDir, htmlFile), 'utf8'));
+  return [...closure(clientDir, scripts, []).values()];
 }
 
 /** The JS of the page at `htmlFile` in the build's client folder `clientDir`. */

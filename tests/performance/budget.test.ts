@@ -153,6 +153,7 @@ describe("reading a page's scripts", () => {
       '<astro-island uid="2" component-url="/_astro/Search.js" renderer-url="/_astro/client.js" client="focus"></astro-island>';
     const found = scriptsInHtml(html);
     expect(found.urls).toEqual(['/_astro/page.js', '/_astro/Island.js', '/_astro/client.js']);
+    expect(found.scripts).toEqual(['/_astro/page.js']);
     expect(found.onFocus).toEqual(['/_astro/Search.js']);
     expect(found.inline).toEqual(['console.log(1)']);
     expect(found.renderers).toEqual(['/_astro/client.js']);
