@@ -1,6 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartCount, harness, hydrated, layoutShift, newPage, siteFetch, staffKey, unexpectedErrors, startUsing, visit } from './harness.ts';
+import {
+  cartCount,
+  harness,
+  hydrated,
+  layoutShift,
+  newPage,
+  siteFetch,
+  staffKey,
+  unexpectedErrors,
+  startUsing,
+  visit,
+  watchIslandCode,
+} from './harness.ts';
 
 /**
  * Browsing beyond the home page: collections, sorting, recommendations, the header's search box by
@@ -64,8 +76,7 @@ export function browseJourneys(): void {
 
     it('a collection page shifts nothing as it loads, runs no island code until used, then hydrates only the cards near the viewport', async () => {
       const { page, close } = await newPage({ width: 390, height: 844 });
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const { islandCodeFetched } = watchIslandCode(page);
       const href = await (await fetch(harness.store.siteUrl)).text().then((html) => /href="(\/collections\/[^"/]+)"/.exec(html)![1]!);
       await visit(page, href);
       expect(await layoutShift(page)).toBeLessThan(0.01);
@@ -82,10 +93,7 @@ export function browseJourneys(): void {
       expect(await page.locator('astro-island[data-hydrate-when="interaction"]').count()).toBe(islandCount);
       await page.mouse.wheel(0, 600);
       await page.waitForTimeout(300);
-      const islandCode = await islands.evaluateAll((els) =>
-        els.flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]),
-      );
-      expect(requested.filter((path) => islandCode.includes(path))).toEqual([]);
+      expect(await islandCodeFetched()).toEqual([]);
       // A first press wakes the page: the islands near the viewport hydrate (the cart button among
       // them), while cards well below the fold wait for the viewport.
       await page.mouse.wheel(0, -600);

@@ -116,6 +116,23 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /**
+ * Watches what `page` requests from now on; `islandCodeFetched()` answers the paths among them that
+ * are its `client:interact` islands' code (their component and renderer modules).
+ */
+export function watchIslandCode(page: Page): { islandCodeFetched(): Promise<string[]> } {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  return {
+    async islandCodeFetched() {
+      const code = await page
+        .locator('astro-island[client="interact"]')
+        .evaluateAll((els) => els.flatMap((el) => [el.getAttribute('component-url'), el.getAttribute('renderer-url')]));
+      return requested.filter((path) => code.includes(path));
+    },
+  };
+}
+
+/**
  * The shopper starts using the page (a press on its heading): no island waits for the shopper any
  * more, and the islands near the viewport, the header's cart button among them, have hydrated.
  */

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harness, hydrated, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
+import { harness, hydrated, layoutShift, newPage, unexpectedErrors, visit, watchIslandCode } from './harness.ts';
 import { numericId, productWithoutImage, productWithSoldOutVariant, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /** The product page: variants and the URL, sold-out states, the browser re-read, metadata. */
@@ -82,15 +82,13 @@ export function productJourneys(): void {
     it('runs no island code while the shop still has the price and availability the page was built with', async () => {
       const { product, available } = await productWithSoldOutVariant();
       const { page, messages, close } = await newPage();
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const { islandCodeFetched } = watchIslandCode(page);
       await visit(page, `/product/${product.handle}`);
       await page.locator('[data-live-check="current"]').waitFor({ state: 'attached' });
       const islands = page.locator('astro-island[client="interact"]');
       expect(await islands.count()).toBeGreaterThanOrEqual(3);
       expect(await page.locator('astro-island[data-hydrate-when="interaction"]').count()).toBe(await islands.count());
-      const islandCode = await islands.evaluateAll((els) => els.map((el) => el.getAttribute('component-url')));
-      expect(requested.filter((path) => islandCode.includes(path))).toEqual([]);
+      expect(await islandCodeFetched()).toEqual([]);
       // Reaching for the purchase island hydrates it; the clicks are replayed, and Add to Cart works.
       for (const { name, value } of available.selectedOptions) await optionButton(page, name, value).click();
       await page.getByRole('button', { name: 'Add to Cart' }).click();

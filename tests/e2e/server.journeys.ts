@@ -16,8 +16,10 @@ interface JsWeight {
   files: string[];
 }
 
-/** Gzipped JavaScript a page loads: every script response plus inline scripts, React's runtime apart. */
-/** The JavaScript a page loads as it is read, or (`use`) once the shopper has started using it: a first press on its heading. */
+/**
+ * Gzipped JavaScript a page loads (every script response plus inline scripts, React's runtime apart),
+ * as it is read, or (`use`) once the shopper has started using it: a first press on its heading.
+ */
 async function jsWeight(page: Page, pagePath: string, use = false): Promise<JsWeight> {
   const scripts = new Map<string, Buffer>();
   const collect = async (response: import('playwright-core').Response) => {
