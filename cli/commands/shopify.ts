@@ -3,9 +3,11 @@ import { UsageError } from '../usage-error.ts';
 import { out, printJson } from './common.ts';
 
 /**
- * `tshirt-gen shopify webhooks register`: subscribes the configured Shopify store's webhooks for the
- * topics that change the site to the store's /api/webhooks/shopify, through the Admin API. Running
- * it again creates nothing new (docs/behaviour/cli.md).
+ * `tshirt-gen shopify …`: setting up the configured Shopify store through the Admin API; running
+ * either again creates nothing new (docs/behaviour/cli.md).
+ * - `webhooks register` subscribes the store's webhooks for the topics that change the site to the
+ *   store's /api/webhooks/shopify.
+ * - `metafields register` defines the print file's metafield (custom.print_file) on its products.
  */
 
 interface RegisterFlags {
@@ -68,6 +70,41 @@ async function runRegister(flags: RegisterFlags): Promise<void> {
   }
 }
 
+async function runMetafieldsRegister(flags: { json?: boolean }): Promise<void> {
+  const [{ loadConfig }, { createShopifyAdminClient, registerPrintFileDefinition, warnOnceIfUnsupported, warnOnStderr }] =
+    await Promise.all([import('../../shared/config/index.ts'), import('../../shared/generator/index.ts')]);
+  const config = loadConfig();
+  if (config.storefront.embedded || !config.shopifyAdminToken) {
+    throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: metafields are defined on a Shopify store');
+  }
+  warnOnceIfUnsupported(config.shopifyApiVersion, warnOnStderr);
+  const client = await createShopifyAdminClient({
+    domain: config.storefront.origin,
+    token: config.shopifyAdminToken,
+    apiVersion: config.shopifyApiVersion,
+  });
+  try {
+    const result = await registerPrintFileDefinition(client);
+    if (flags.json) {
+      printJson(result);
+      return;
+    }
+    out(
+      result.status === 'created'
+        ? `${result.metafield} (${result.type}) defined on products${result.pinned ? ', pinned' : ''}: ${result.id}`
+        : `${result.metafield} (${result.type}) is already defined on products: ${result.id}`,
+    );
+    if (result.status === 'created' && !result.pinned)
+      out("Not pinned: the store's limit of pinned product metafields is reached; pin it in the admin to see it on every product.");
+    if (result.storefrontAccess === 'PUBLIC_READ')
+      out(
+        'Note: its storefront access is PUBLIC_READ, so print files can be read through the Storefront API; set it to none in the admin.',
+      );
+  } finally {
+    await client.close();
+  }
+}
+
 export function registerShopifyCommand(program: Command): void {
   const shopify = program
     .command('shopify')
@@ -79,4 +116,10 @@ export function registerShopifyCommand(program: Command): void {
     .option('--url <url>', 'the https URL Shopify delivers to (default SITE_URL + /api/webhooks/shopify)')
     .option('--json', 'print the result as one JSON document')
     .action((flags: RegisterFlags) => runRegister(flags));
+  const metafields = shopify.command('metafields').description("The store's metafield definitions the generator writes to");
+  metafields
+    .command('register')
+    .description('Define custom.print_file (file_reference) on products, kept off the storefront (idempotent)')
+    .option('--json', 'print the result as one JSON document')
+    .action((flags: { json?: boolean }) => runMetafieldsRegister(flags));
 }

@@ -3,6 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../../shared/generator/providers/shopify-admin/admin-client.ts';
 import * as DOCUMENTS from '../../shared/generator/providers/shopify-admin/documents.ts';
+import {
+  METAFIELD_DEFINITION_CREATE,
+  METAFIELD_DEFINITION_LOOKUP,
+  registerPrintFileDefinition,
+} from '../../shared/generator/providers/shopify-admin/print-file-definition.ts';
 import { createShopifyAdminPublisher } from '../../shared/generator/providers/shopify-admin/publisher.ts';
 import { registerWebhooks, WEBHOOK_SUBSCRIPTION_CREATE, WEBHOOK_SUBSCRIPTIONS } from '../../shared/webhooks/index.ts';
 import { ADMIN_SCHEMA_FILE, adminSchema, checkAdminRequest } from '../support/admin-schema.ts';
@@ -17,11 +22,13 @@ import { ADMIN_GRAPHQL_PATH, startShopifyAdminServer, type ShopifyAdminServer } 
 
 const TOKEN = 'shpat_schema_check_0123456789';
 
-/** Every document the app sends to the Admin API: the publisher's and the webhook registration's. */
+/** Every document the app sends to the Admin API: the publisher's, the webhook registration's and the print file definition's. */
 const APP_DOCUMENTS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DOCUMENTS).filter(([, value]) => typeof value === 'string')),
   WEBHOOK_SUBSCRIPTIONS,
   WEBHOOK_SUBSCRIPTION_CREATE,
+  METAFIELD_DEFINITION_LOOKUP,
+  METAFIELD_DEFINITION_CREATE,
 };
 
 const operationName = (document: string) =>
@@ -185,6 +192,7 @@ describe('every request the app really sends passes', () => {
       await publisher.close();
       const client = createAdminClient({ domain: s.origin, token: TOKEN });
       await registerWebhooks(client, 'https://shop.example/api/webhooks/shopify');
+      await registerPrintFileDefinition(client);
       await client.close();
 
       expect(s.calls.filter((c) => c.errors).map((c) => [c.operation, c.errors])).toEqual([]);

@@ -35,10 +35,13 @@ export type Operation = (typeof OPERATIONS)[number];
 export const WEBHOOK_OPERATIONS = ['webhookSubscriptions', 'webhookSubscriptionCreate'] as const;
 export type WebhookOperation = (typeof WEBHOOK_OPERATIONS)[number];
 
+export const DEFINITION_OPERATIONS = ['metafieldDefinitions', 'metafieldDefinitionCreate'] as const;
+export type DefinitionOperation = (typeof DEFINITION_OPERATIONS)[number];
+
 export const ADMIN_GRAPHQL_PATH = `/admin/api/${ADMIN_SCHEMA_VERSION}/graphql.json`;
 
 export interface AdminCallRecord {
-  operation: Operation | WebhookOperation | 'unknown';
+  operation: Operation | WebhookOperation | DefinitionOperation | 'unknown';
   headers: http.IncomingHttpHeaders;
   query: string;
   variables: Record<string, unknown>;
@@ -71,6 +74,10 @@ export interface ShopifyAdminServerOptions {
   images?: Record<string, { body: Buffer | string; status?: number; contentType?: string }>;
   /** Webhook subscriptions the store already has (default none). */
   webhookSubscriptions?: WebhookSubscriptionRecord[];
+  /** Metafield definitions the store already has (default none). */
+  metafieldDefinitions?: MetafieldDefinitionRecord[];
+  /** How many definitions the store may pin before it answers PINNED_LIMIT_REACHED (default 20). */
+  pinnedDefinitionLimit?: number;
   /** Operations the store carries out but whose answer is lost once (the connection drops), as after a timeout. */
   loseAnswerOnce?: readonly Operation[];
   /** Publications the store has (default: Point of Sale and Online Store). */
@@ -133,6 +140,8 @@ export interface ShopifyAdminServer {
   calls: AdminCallRecord[];
   /** The store's webhook subscriptions (see the webhook section at the end of this file). */
   webhookSubscriptions: WebhookSubscriptionRecord[];
+  /** The store's metafield definitions (see the section at the end of this file). */
+  metafieldDefinitions: MetafieldDefinitionRecord[];
   /** Every product made, in order. */
   products: StoredAdminProduct[];
   /** Every file made, in order. */
@@ -182,6 +191,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const uploads: UploadRecord[] = [];
   const throttledOnce = new Set<Operation>();
   const webhooks = createWebhookSubscriptions(options.webhookSubscriptions);
+  const definitions = createMetafieldDefinitions(options.metafieldDefinitions, options.pinnedDefinitionLimit ?? 20);
   let nextProduct = 1001;
   let nextFile = 3001;
   let nextTarget = FIRST_STAGED_TARGET;
@@ -536,9 +546,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     const name = checked.ok ? checked.name : (/^\s*(?:mutation|query)\s+(\w+)/.exec(query)?.[1] ?? '');
     const operation: AdminCallRecord['operation'] = (WEBHOOK_OPERATIONS as readonly string[]).includes(name)
       ? (name as WebhookOperation)
-      : (OPERATIONS as readonly string[]).includes(name)
-        ? (name as Operation)
-        : 'unknown';
+      : (DEFINITION_OPERATIONS as readonly string[]).includes(name)
+        ? (name as DefinitionOperation)
+        : (OPERATIONS as readonly string[]).includes(name)
+          ? (name as Operation)
+          : 'unknown';
     const record: AdminCallRecord = { operation, headers: req.headers, query, variables: given, throttled: false };
     calls.push(record);
     if (!checked.ok) {
@@ -548,6 +560,8 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     const variables = checked.variables;
     if (operation === 'webhookSubscriptions' || operation === 'webhookSubscriptionCreate')
       return send(200, webhooks.answer(operation, variables));
+    if (operation === 'metafieldDefinitions' || operation === 'metafieldDefinitionCreate')
+      return send(200, definitions.answer(operation, variables));
     if (operation === 'unknown') return send(200, graphqlError(`This stand-in does not play the operation "${name}"`));
 
     const throttle =
@@ -631,6 +645,7 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
     origin,
     calls,
     webhookSubscriptions: webhooks.subscriptions,
+    metafieldDefinitions: definitions.records,
     products,
     files,
     collections,
@@ -685,6 +700,78 @@ function createWebhookSubscriptions(initial: WebhookSubscriptionRecord[] = []) {
       };
       subscriptions.push(record);
       return { data: { webhookSubscriptionCreate: { webhookSubscription: { id: record.id, topic }, userErrors } } };
+    },
+  };
+}
+
+// ── Metafield definitions: metafieldDefinitions and metafieldDefinitionCreate ─────────────────────
+// `tshirt-gen shopify metafields register` uses them; checked against the 2025-07 schema like the rest.
+
+export interface MetafieldDefinitionRecord {
+  id: string;
+  ownerType: string;
+  namespace: string;
+  key: string;
+  name: string;
+  type: string;
+  description?: string;
+  pinned: boolean;
+  storefrontAccess: 'PUBLIC_READ' | 'NONE';
+}
+
+function createMetafieldDefinitions(initial: MetafieldDefinitionRecord[] = [], pinnedLimit = 20) {
+  const records = [...initial];
+  let nextId = 700_001;
+  return {
+    records,
+    answer(operation: DefinitionOperation, variables: Record<string, unknown>): unknown {
+      if (operation === 'metafieldDefinitions') {
+        const nodes = records
+          .filter(
+            (d) =>
+              d.ownerType === variables.ownerType &&
+              (variables.namespace == null || d.namespace === variables.namespace) &&
+              (variables.key == null || d.key === variables.key),
+          )
+          .slice(0, (variables.first as number | undefined) ?? 50)
+          .map((d) => ({ id: d.id, name: d.name, type: { name: d.type }, access: { storefront: d.storefrontAccess } }));
+        return { data: { metafieldDefinitions: { nodes } } };
+      }
+      const input = variables.definition as {
+        namespace?: string;
+        key: string;
+        name: string;
+        description?: string;
+        ownerType: string;
+        type: string;
+        pin?: boolean;
+        access?: { storefront?: 'PUBLIC_READ' | 'NONE' };
+      };
+      // Shopify's default namespace for an app's definitions is its own; this stand-in knows only explicit ones.
+      const namespace = input.namespace ?? '$app';
+      const userErrors: Array<{ field: string[]; message: string; code: string }> = [];
+      if (records.some((d) => d.ownerType === input.ownerType && d.namespace === namespace && d.key === input.key))
+        userErrors.push({
+          field: ['definition', 'key'],
+          message: `Key is in use for Product metafields on the '${namespace}' namespace.`,
+          code: 'TAKEN',
+        });
+      else if (input.pin && records.filter((d) => d.ownerType === input.ownerType && d.pinned).length >= pinnedLimit)
+        userErrors.push({ field: ['definition'], message: 'Limit of pinned definitions reached.', code: 'PINNED_LIMIT_REACHED' });
+      if (userErrors.length) return { data: { metafieldDefinitionCreate: { createdDefinition: null, userErrors } } };
+      const record: MetafieldDefinitionRecord = {
+        id: `gid://shopify/MetafieldDefinition/${nextId++}`,
+        ownerType: input.ownerType,
+        namespace,
+        key: input.key,
+        name: input.name,
+        type: input.type,
+        ...(input.description ? { description: input.description } : {}),
+        pinned: input.pin === true,
+        storefrontAccess: input.access?.storefront ?? 'NONE',
+      };
+      records.push(record);
+      return { data: { metafieldDefinitionCreate: { createdDefinition: { id: record.id, name: record.name }, userErrors } } };
     },
   };
 }

@@ -122,6 +122,12 @@ export async function createShopifyAdminClient(options: AdminClientOptions): Pro
 export type { AdminClient, AdminClientOptions } from './shopify-admin/admin-client.ts';
 export { apiVersionSupport, apiVersionWarning, warnOnceIfUnsupported } from './shopify-admin/api-version.ts';
 export { PRINT_FILE_METAFIELD, printFileName } from './print-file.ts';
+export {
+  MetafieldDefinitionError,
+  PRINT_FILE_DEFINITION,
+  registerPrintFileDefinition,
+  type DefinitionResult,
+} from './shopify-admin/print-file-definition.ts';
 export type { GeneratorPlan, ProviderMode, PublisherPlan, PublisherTarget } from './selection.ts';
 export type { DesignStore, DesignToSave, SavedDesign } from './designs/store.ts';
 export { createDirectoryDesignStore } from './designs/directory-store.ts';

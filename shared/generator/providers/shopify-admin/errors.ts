@@ -27,7 +27,10 @@ export type PublishStep =
   | 'metafieldsSet'
   // Subscribing the store's webhooks (shared/webhooks/register.ts) goes through the same client.
   | 'webhookSubscriptions'
-  | 'webhookSubscriptionCreate';
+  | 'webhookSubscriptionCreate'
+  // Defining custom.print_file on the store (print-file-definition.ts), likewise.
+  | 'metafieldDefinitions'
+  | 'metafieldDefinitionCreate';
 
 /** The ways the Shopify Admin API fails, each a row of the kinds table (shared/common/error-kinds.ts). */
 export type PublishFailureKind = Extract<
