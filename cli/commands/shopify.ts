@@ -34,25 +34,33 @@ export function callbackUrlFor(siteUrl: string, explicit: string | undefined, pa
   return url.href;
 }
 
-async function runRegister(flags: RegisterFlags): Promise<void> {
-  const [{ loadConfig }, { createShopifyAdminClient, warnOnceIfUnsupported, warnOnStderr }, { registerWebhooks, WEBHOOK_PATH }] =
-    await Promise.all([
-      import('../../shared/config/index.ts'),
-      import('../../shared/generator/index.ts'),
-      import('../../shared/webhooks/index.ts'),
-    ]);
+/**
+ * The configured Shopify store, refused with a usage error when there is none (`needed` says what
+ * for); `connect()` opens its Admin client, once the subcommand's own checks have passed.
+ */
+async function shopifyStore(needed: string) {
+  const [{ loadConfig }, generator] = await Promise.all([
+    import('../../shared/config/index.ts'),
+    import('../../shared/generator/index.ts'),
+  ]);
   const config = loadConfig();
-  if (config.storefront.embedded || !config.shopifyAdminToken) {
-    throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: webhooks are subscribed on a Shopify store');
-  }
+  const token = config.shopifyAdminToken;
+  if (config.storefront.embedded || !token) throw new UsageError(`set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: ${needed}`);
+  return {
+    config,
+    connect() {
+      // Said once, before the first call, when SHOPIFY_API_VERSION is past Shopify's support window.
+      generator.warnOnceIfUnsupported(config.shopifyApiVersion, generator.warnOnStderr);
+      return generator.createShopifyAdminClient({ domain: config.storefront.origin, token, apiVersion: config.shopifyApiVersion });
+    },
+  };
+}
+
+async function runRegister(flags: RegisterFlags): Promise<void> {
+  const { registerWebhooks, WEBHOOK_PATH } = await import('../../shared/webhooks/index.ts');
+  const { config, connect } = await shopifyStore('webhooks are subscribed on a Shopify store');
   const callbackUrl = callbackUrlFor(config.server.siteUrl, flags.url, WEBHOOK_PATH);
-  // Said once, before the first call, when SHOPIFY_API_VERSION is past Shopify's support window.
-  warnOnceIfUnsupported(config.shopifyApiVersion, warnOnStderr);
-  const client = await createShopifyAdminClient({
-    domain: config.storefront.origin,
-    token: config.shopifyAdminToken,
-    apiVersion: config.shopifyApiVersion,
-  });
+  const client = await connect();
   try {
     const result = await registerWebhooks(client, callbackUrl);
     if (flags.json) {
@@ -71,18 +79,8 @@ async function runRegister(flags: RegisterFlags): Promise<void> {
 }
 
 async function runMetafieldsRegister(flags: { json?: boolean }): Promise<void> {
-  const [{ loadConfig }, { createShopifyAdminClient, registerPrintFileDefinition, warnOnceIfUnsupported, warnOnStderr }] =
-    await Promise.all([import('../../shared/config/index.ts'), import('../../shared/generator/index.ts')]);
-  const config = loadConfig();
-  if (config.storefront.embedded || !config.shopifyAdminToken) {
-    throw new UsageError('set SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN: metafields are defined on a Shopify store');
-  }
-  warnOnceIfUnsupported(config.shopifyApiVersion, warnOnStderr);
-  const client = await createShopifyAdminClient({
-    domain: config.storefront.origin,
-    token: config.shopifyAdminToken,
-    apiVersion: config.shopifyApiVersion,
-  });
+  const { registerPrintFileDefinition } = await import('../../shared/generator/index.ts');
+  const client = await (await shopifyStore('metafields are defined on a Shopify store')).connect();
   try {
     const result = await registerPrintFileDefinition(client);
     if (flags.json) {

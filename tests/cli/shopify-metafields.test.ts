@@ -113,6 +113,20 @@ describe('tshirt-gen shopify metafields register', () => {
     expect(warned.stdout).toContain('Note: its storefront access is PUBLIC_READ');
   });
 
+  it("exits 1 with Shopify's refusal, naming the step", async () => {
+    const admin = await store({
+      userErrors: {
+        metafieldDefinitionCreate: [{ field: ['definition', 'access'], message: 'Access denied for this owner type', code: 'INVALID' }],
+      },
+    });
+    const run = await register(admin);
+    expect([run.code, run.stderr]).toEqual([
+      1,
+      `${versionWarning()}tshirt-gen: Shopify metafieldDefinitionCreate failed for custom.print_file: definition.access: Access denied for this owner type\n`,
+    ]);
+    expect(admin.metafieldDefinitions).toEqual([]);
+  });
+
   it('needs a Shopify store and token, and never prints the token', async () => {
     const admin = await store();
     const embedded = await register(admin, [], { SHOPIFY_STORE_DOMAIN: '' });

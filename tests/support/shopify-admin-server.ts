@@ -67,7 +67,7 @@ export interface ShopifyAdminServerOptions {
   throttleOnce?: readonly Operation[];
   /** Operations that answer THROTTLED every time. */
   throttleAlways?: readonly Operation[];
-  userErrors?: Partial<Record<Operation, Array<{ field: string[] | null; message: string; code?: string }>>>;
+  userErrors?: Partial<Record<Operation | DefinitionOperation, Array<{ field: string[] | null; message: string; code?: string }>>>;
   /** Status of the storage upload (default 204). */
   uploadStatus?: number;
   /** Images served at GET /images/{name}. */
@@ -191,7 +191,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const uploads: UploadRecord[] = [];
   const throttledOnce = new Set<Operation>();
   const webhooks = createWebhookSubscriptions(options.webhookSubscriptions);
-  const definitions = createMetafieldDefinitions(options.metafieldDefinitions, options.pinnedDefinitionLimit ?? 20);
+  const definitions = createMetafieldDefinitions(
+    options.metafieldDefinitions,
+    options.pinnedDefinitionLimit ?? 20,
+    options.userErrors?.metafieldDefinitionCreate,
+  );
   let nextProduct = 1001;
   let nextFile = 3001;
   let nextTarget = FIRST_STAGED_TARGET;
@@ -719,7 +723,12 @@ export interface MetafieldDefinitionRecord {
   storefrontAccess: 'PUBLIC_READ' | 'NONE';
 }
 
-function createMetafieldDefinitions(initial: MetafieldDefinitionRecord[] = [], pinnedLimit = 20) {
+function createMetafieldDefinitions(
+  initial: MetafieldDefinitionRecord[] = [],
+  pinnedLimit = 20,
+  /** What every metafieldDefinitionCreate answers instead of making one (a scope missing, say). */
+  refusal?: Array<{ field: string[] | null; message: string; code?: string }>,
+) {
   const records = [...initial];
   let nextId = 700_001;
   return {
@@ -749,7 +758,7 @@ function createMetafieldDefinitions(initial: MetafieldDefinitionRecord[] = [], p
       };
       // Shopify's default namespace for an app's definitions is its own; this stand-in knows only explicit ones.
       const namespace = input.namespace ?? '$app';
-      const userErrors: Array<{ field: string[]; message: string; code: string }> = [];
+      const userErrors: Array<{ field: string[] | null; message: string; code?: string }> = [...(refusal ?? [])];
       if (records.some((d) => d.ownerType === input.ownerType && d.namespace === namespace && d.key === input.key))
         userErrors.push({
           field: ['definition', 'key'],

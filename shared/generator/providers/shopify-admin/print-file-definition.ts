@@ -1,6 +1,7 @@
 import type { ErrorKind } from '../../../common/index.ts';
 import { PRINT_FILE_METAFIELD } from '../print-file.ts';
 import type { AdminClient } from './admin-client.ts';
+import { describeUserErrors, type UserError } from './errors.ts';
 
 /**
  * The print file's metafield definition on a Shopify store: `custom.print_file` on products, type
@@ -73,8 +74,8 @@ export class MetafieldDefinitionError extends Error {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const METAFIELD = `${PRINT_FILE_DEFINITION.namespace}.${PRINT_FILE_DEFINITION.key}`;
 
-function userErrorsOf(payload: Record<string, unknown> | undefined): Array<Record<string, unknown>> {
-  return payload && Array.isArray(payload.userErrors) ? payload.userErrors.filter(isRecord) : [];
+function userErrorsOf(payload: Record<string, unknown> | undefined): UserError[] {
+  return payload && Array.isArray(payload.userErrors) ? (payload.userErrors.filter(isRecord) as unknown as UserError[]) : [];
 }
 
 async function create(client: AdminClient, pin: boolean, signal: AbortSignal | undefined) {
@@ -119,10 +120,8 @@ export async function registerPrintFileDefinition(client: AdminClient, signal?: 
     payload = await create(client, false, signal);
   }
   const userErrors = userErrorsOf(payload);
-  if (userErrors.length > 0) {
-    const detail = userErrors.map((e) => (Array.isArray(e.field) ? `${e.field.join('.')}: ${String(e.message)}` : String(e.message)));
-    throw new MetafieldDefinitionError(`Shopify metafieldDefinitionCreate failed for ${METAFIELD}: ${detail.join('; ')}`);
-  }
+  if (userErrors.length > 0)
+    throw new MetafieldDefinitionError(`Shopify metafieldDefinitionCreate failed for ${METAFIELD}: ${describeUserErrors(userErrors)}`);
   const created = payload && isRecord(payload.createdDefinition) ? payload.createdDefinition : undefined;
   if (!created || typeof created.id !== 'string')
     throw new MetafieldDefinitionError(`Shopify metafieldDefinitionCreate failed for ${METAFIELD}: the answer had no definition`);
