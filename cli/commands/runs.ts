@@ -210,7 +210,7 @@ async function publish(id: string, flags: { product?: number[] }): Promise<numbe
  * Goes on with the run: the designs still missing, an interrupted publish, and for a `generate
  * --publish` run the publishing of what is ready. Ctrl-C stops the designing as the page's Stop does.
  */
-async function resume(id: string, flags: { takeOver?: boolean } = {}): Promise<number> {
+async function resume(id: string): Promise<number> {
   const opened = await openRunner(id, note);
   const { listenForStopSignals } = await import('../signals.ts');
   const stop = listenForStopSignals((signal) => {
@@ -223,7 +223,7 @@ async function resume(id: string, flags: { takeOver?: boolean } = {}): Promise<n
   });
   try {
     try {
-      await opened.runner.resume(id, { takeOver: flags.takeOver === true, actor: opened.actor });
+      await opened.runner.resume(id);
     } catch (error) {
       if (error instanceof Error && error.name === 'RunConflict') throw new UsageError(error.message);
       throw error;
@@ -300,11 +300,7 @@ export function registerRunsCommand(program: Command, onExitCode: (code: number)
     .description(
       'go on with a run that was stopped or cut short (Ctrl-C, a crash): make the designs still missing, finish interrupted publishing, and publish a generate --publish run',
     )
-    .option(
-      '--take-over',
-      'take a run still recorded as going in tshirt-gen on another machine, once you know that process has stopped (it cannot be checked from here)',
-    )
-    .action(async (id: string, flags: { takeOver?: boolean }) => onExitCode(await resume(id, flags)));
+    .action(async (id: string) => onExitCode(await resume(id)));
   runs
     .command('prune')
     .description(

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config/index.ts';
-import { RunStore } from '../../shared/generator/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
 import { finished, isolatedEnv } from '../support/child-process.ts';
@@ -109,39 +108,6 @@ describe('tshirt-gen runs', () => {
     // The designs made before the stop are the same files.
     for (const [i, product] of before.run.products.entries())
       if (product.status === 'ready') expect(after.run.products[i]!.preview).toBe(product.preview);
-  });
-
-  it('takes over a run left going on another machine only when told to, and says how', async () => {
-    const { dataDir, id } = await serverRun(3, { stop: true });
-    // As a tshirt-gen in another container sharing DATA_DIR leaves its run when that container is killed.
-    const elsewhere = 'build-box.example:4242';
-    const store = RunStore.open(dataDir);
-    try {
-      for (const product of store.getRun(id)!.products)
-        if (product.status === 'error') store.updateProduct(id, product.index, { status: 'pending' });
-      store.setState(id, 'running');
-      store.setOwner(id, elsewhere);
-    } finally {
-      store.close();
-    }
-    const refused = await cli(['runs', 'resume', id], dataDir);
-    expect([refused.code, refused.stderr]).toEqual([
-      2,
-      `tshirt-gen: Run ${id} belongs to ${elsewhere}, a process on another machine that cannot be checked from here. If it has stopped, take the run over: tshirt-gen runs resume ${id} --take-over\n`,
-    ]);
-    const taken = await cli(['runs', 'resume', id, '--take-over'], dataDir);
-    expect(taken.code).toBe(0);
-    expect(taken.stderr).toContain('All designs generated!');
-    const after = JSON.parse((await cli(['runs', 'show', id, '--json'], dataDir)).stdout) as {
-      run: { state: string; owner?: string; products: Array<{ status: string }> };
-      events: Array<{ kind: string; actor: { id: string } | null; detail: unknown }>;
-    };
-    expect(after.run.state).toBe('finished');
-    expect(after.run.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
-    const takeOvers = after.events.filter((e) => e.kind === 'taken-over');
-    expect(takeOvers).toHaveLength(1);
-    expect(takeOvers[0]!.detail).toMatchObject({ from: elsewhere });
-    expect(takeOvers[0]!.actor?.id).toMatch(/^cli:/);
   });
 
   it('says what is wrong with a bad id or product number', async () => {

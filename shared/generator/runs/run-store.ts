@@ -428,21 +428,6 @@ export class RunStore {
     });
   }
 
-  /**
-   * Moves the run from the process `from` to `to`, with a `taken-over` event, only while `from` still
-   * owns it: of two processes taking the same run at once, one does. False when `from` no longer owns it.
-   */
-  takeOver(runId: string, from: string, to: string | undefined, actor: Actor | null): boolean {
-    const now = this.now();
-    return this.#write(() => {
-      const { changes } = this.#sql('UPDATE runs SET owner = ? WHERE id = ? AND owner = ?').run(to ?? null, runId, from);
-      if (Number(changes) === 0) return false;
-      this.#event(runId, null, 'taken-over', actor, { from, ...(to ? { to } : {}) }, now);
-      this.#touch(runId, now);
-      return true;
-    });
-  }
-
   setState(runId: string, state: RunState, options: { error?: string; actor?: Actor | null; detail?: Record<string, unknown> } = {}): void {
     const now = this.now();
     const detail = options.error || options.detail ? { ...options.detail, ...(options.error ? { error: options.error } : {}) } : undefined;

@@ -11,7 +11,7 @@ import {
 } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
-import { ownerAlive, ownerState } from './owner.ts';
+import { ownerAlive } from './owner.ts';
 import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
 
 /**
@@ -195,12 +195,8 @@ export interface Runner {
    * is gone (killed outright, so it could not say so itself); the ids it marked.
    */
   noticeInterrupted(): string[];
-  /**
-   * Goes on with one run (the CLI's `runs resume`); resolves when its designs and publishing are done.
-   * A run still owned by a process on another machine is refused unless `takeOver` says a person has
-   * decided that process has stopped.
-   */
-  resume(runId: string, options?: { takeOver?: boolean; actor?: Actor | null }): Promise<void>;
+  /** Goes on with one run (the CLI's `runs resume`); resolves when its designs and publishing are done. */
+  resume(runId: string): Promise<void>;
   stop(runId: string, actor: Actor | null): void;
   edit(runId: string, index: number, edit: ProductEdit, actor: Actor | null): RunProduct;
   regenerate(runId: string, index: number, actor: Actor | null): RunProduct;
@@ -463,22 +459,11 @@ export function createRunner(host: RunnerHost): Runner {
       }
     },
 
-    async resume(runId, options = {}) {
+    async resume(runId) {
       const run = mustGet(runId);
-      if (run.state === 'running' && run.owner && run.owner !== host.owner) {
-        const owner = ownerState(run.owner);
-        if (owner === 'alive') throw new RunConflict(`Run ${runId} is still going in another process (${run.owner}); stop it there first`);
-        if (owner === 'elsewhere') {
-          if (!options.takeOver)
-            throw new RunConflict(
-              `Run ${runId} belongs to ${run.owner}, a process on another machine that cannot be checked from here. If it has stopped, take the run over: tshirt-gen runs resume ${runId} --take-over`,
-            );
-          if (!store.takeOver(runId, run.owner, host.owner, options.actor ?? null))
-            throw new RunConflict(`Run ${runId} was taken over by another process meanwhile; see tshirt-gen runs show ${runId}`);
-          log(`Generator run ${runId} taken over from ${run.owner}`);
-        }
-      }
-      if (mustGet(runId).owner !== host.owner) store.setOwner(runId, host.owner);
+      if (run.state === 'running' && run.owner && run.owner !== host.owner && ownerAlive(run.owner))
+        throw new RunConflict(`Run ${runId} is still going in another process (${run.owner}); stop it there first`);
+      if (run.owner !== host.owner) store.setOwner(runId, host.owner);
       for (const product of run.products) {
         if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
       }
@@ -502,12 +487,8 @@ export function createRunner(host: RunnerHost): Runner {
       const run = mustGet(runId);
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
       // Another process's run would go on regardless: say where to stop it instead.
-      const owner = run.owner && run.owner !== host.owner ? ownerState(run.owner) : undefined;
-      if (owner === 'alive') throw new RunConflict(`This run is going in tshirt-gen (${run.owner}): stop it there with Ctrl-C`);
-      if (owner === 'elsewhere')
-        throw new RunConflict(
-          `This run is going in tshirt-gen on another machine (${run.owner}): stop it there with Ctrl-C, or if that process has stopped, take the run over with tshirt-gen runs resume ${runId} --take-over`,
-        );
+      if (run.owner && run.owner !== host.owner && ownerAlive(run.owner))
+        throw new RunConflict(`This run is going in tshirt-gen (${run.owner}): stop it there with Ctrl-C`);
       designing.get(runId)?.control.abort();
       markStopped(store, runId, { actor });
       changed(runId);
