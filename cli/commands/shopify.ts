@@ -94,6 +94,10 @@ async function runMetafieldsRegister(flags: { json?: boolean }): Promise<void> {
     );
     if (result.status === 'created' && !result.pinned)
       out("Not pinned: the store's limit of pinned product metafields is reached; pin it in the admin to see it on every product.");
+    if (result.validations.length > 0)
+      out(
+        `Note: it carries validations (${result.validations.map((v) => `${v.name}: ${v.value ?? ''}`).join('; ')}), which every print file must pass; the publisher links a general file (a PNG), so a rule that allows only images refuses it.`,
+      );
     if (result.storefrontAccess === 'PUBLIC_READ')
       out(
         'Note: its storefront access is PUBLIC_READ, so print files can be read through the Storefront API; set it to none in the admin.',

@@ -61,7 +61,14 @@ describe('tshirt-gen shopify metafields register', () => {
     expect(run.stderr).toBe(versionWarning());
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(result).toMatchObject({ metafield: 'custom.print_file', type: 'file_reference', status: 'created', pinned: true });
+    expect(result).toMatchObject({
+      metafield: 'custom.print_file',
+      type: 'file_reference',
+      status: 'created',
+      pinned: true,
+      storefrontAccess: 'NONE',
+      validations: [],
+    });
     expect(admin.metafieldDefinitions).toEqual([
       expect.objectContaining({
         id: result.id,
@@ -84,7 +91,9 @@ describe('tshirt-gen shopify metafields register', () => {
     const again = await register(admin);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe(`custom.print_file (file_reference) is already defined on products: ${result.id}\n`);
-    expect(admin.calls.slice(2).map((c) => c.operation)).toEqual(['metafieldDefinitions']);
+    const json = await register(admin, ['--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ ...result, status: 'existing' });
+    expect(admin.calls.slice(2).map((c) => c.operation)).toEqual(['metafieldDefinitions', 'metafieldDefinitions']);
     expect(admin.metafieldDefinitions).toHaveLength(1);
   });
 
@@ -98,7 +107,7 @@ describe('tshirt-gen shopify metafields register', () => {
     expect(admin.calls.map((c) => c.operation)).toEqual(['metafieldDefinitions', 'metafieldDefinitionCreate', 'metafieldDefinitionCreate']);
   });
 
-  it('refuses a definition of another type, and warns of one the storefront can read', async () => {
+  it('refuses a definition of another type, and notes one the storefront can read or one with validations', async () => {
     const text = await store({ metafieldDefinitions: [existing({ type: 'single_line_text_field' })] });
     const refused = await register(text);
     expect(refused.code).toBe(1);
@@ -111,6 +120,24 @@ describe('tshirt-gen shopify metafields register', () => {
     const warned = await register(open);
     expect(warned.code).toBe(0);
     expect(warned.stdout).toContain('Note: its storefront access is PUBLIC_READ');
+
+    const imagesOnly = await store({
+      metafieldDefinitions: [
+        existing({ validations: [{ name: 'file_type_options', type: 'list.single_line_text_field', value: '["Image"]' }] }),
+      ],
+    });
+    const ruled = await register(imagesOnly);
+    expect(ruled.code).toBe(0);
+    expect(ruled.stdout).toContain('Note: it carries validations (file_type_options: ["Image"]), which every print file must pass');
+  });
+
+  it('takes a definition another run made meanwhile as existing', async () => {
+    const admin = await store({ metafieldDefinitionsMadeMeanwhile: [existing({ id: 'gid://shopify/MetafieldDefinition/77' })] });
+    const run = await register(admin, ['--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'existing', id: 'gid://shopify/MetafieldDefinition/77', pinned: true });
+    expect(admin.calls.map((c) => c.operation)).toEqual(['metafieldDefinitions', 'metafieldDefinitionCreate', 'metafieldDefinitions']);
+    expect(admin.metafieldDefinitions).toHaveLength(1);
   });
 
   it("exits 1 with Shopify's refusal, naming the step", async () => {

@@ -76,6 +76,8 @@ export interface ShopifyAdminServerOptions {
   webhookSubscriptions?: WebhookSubscriptionRecord[];
   /** Metafield definitions the store already has (default none). */
   metafieldDefinitions?: MetafieldDefinitionRecord[];
+  /** Definitions made by someone else just after the first metafieldDefinitions answer (a concurrent run). */
+  metafieldDefinitionsMadeMeanwhile?: MetafieldDefinitionRecord[];
   /** How many definitions the store may pin before it answers PINNED_LIMIT_REACHED (default 20). */
   pinnedDefinitionLimit?: number;
   /** Operations the store carries out but whose answer is lost once (the connection drops), as after a timeout. */
@@ -191,11 +193,11 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
   const uploads: UploadRecord[] = [];
   const throttledOnce = new Set<Operation>();
   const webhooks = createWebhookSubscriptions(options.webhookSubscriptions);
-  const definitions = createMetafieldDefinitions(
-    options.metafieldDefinitions,
-    options.pinnedDefinitionLimit ?? 20,
-    options.userErrors?.metafieldDefinitionCreate,
-  );
+  const definitions = createMetafieldDefinitions(options.metafieldDefinitions, {
+    pinnedLimit: options.pinnedDefinitionLimit ?? 20,
+    refusal: options.userErrors?.metafieldDefinitionCreate,
+    meanwhile: options.metafieldDefinitionsMadeMeanwhile,
+  });
   let nextProduct = 1001;
   let nextFile = 3001;
   let nextTarget = FIRST_STAGED_TARGET;
@@ -721,14 +723,20 @@ export interface MetafieldDefinitionRecord {
   description?: string;
   pinned: boolean;
   storefrontAccess: 'PUBLIC_READ' | 'NONE';
+  validations?: Array<{ name: string; type: string; value: string | null }>;
 }
 
 function createMetafieldDefinitions(
   initial: MetafieldDefinitionRecord[] = [],
-  pinnedLimit = 20,
-  /** What every metafieldDefinitionCreate answers instead of making one (a scope missing, say). */
-  refusal?: Array<{ field: string[] | null; message: string; code?: string }>,
+  options: {
+    pinnedLimit: number;
+    /** What every metafieldDefinitionCreate answers instead of making one (a scope missing, say). */
+    refusal: Array<{ field: string[] | null; message: string; code?: string }> | undefined;
+    meanwhile: MetafieldDefinitionRecord[] | undefined;
+  },
 ) {
+  const { pinnedLimit, refusal } = options;
+  let meanwhile = options.meanwhile ?? [];
   const records = [...initial];
   let nextId = 700_001;
   return {
@@ -743,7 +751,16 @@ function createMetafieldDefinitions(
               (variables.key == null || d.key === variables.key),
           )
           .slice(0, (variables.first as number | undefined) ?? 50)
-          .map((d) => ({ id: d.id, name: d.name, type: { name: d.type }, access: { storefront: d.storefrontAccess } }));
+          .map((d) => ({
+            id: d.id,
+            name: d.name,
+            type: { name: d.type },
+            access: { storefront: d.storefrontAccess },
+            pinnedPosition: d.pinned ? records.filter((o) => o.ownerType === d.ownerType && o.pinned).indexOf(d) + 1 : null,
+            validations: d.validations ?? [],
+          }));
+        records.push(...meanwhile);
+        meanwhile = [];
         return { data: { metafieldDefinitions: { nodes } } };
       }
       const input = variables.definition as {

@@ -32,6 +32,11 @@ export const METAFIELD_DEFINITION_LOOKUP = /* GraphQL */ `
         access {
           storefront
         }
+        pinnedPosition
+        validations {
+          name
+          value
+        }
       }
     }
   }
@@ -60,10 +65,15 @@ export interface DefinitionResult {
   /** `created` now, or `existing` (the store already had it). */
   status: 'created' | 'existing';
   id: string;
-  /** Whether the admin shows it on every product's page; false when the store's pinned limit is reached. */
-  pinned: boolean | undefined;
+  /** Whether the admin shows it on every product's page (a new one is unpinned when the store's pinned limit is reached). */
+  pinned: boolean;
   /** The storefront's access to it, as the store has it: `NONE` keeps print files off the public API. */
-  storefrontAccess: string | undefined;
+  storefrontAccess: string | null;
+  /**
+   * The rules an existing definition carries (`file_type_options`, say), which Shopify applies to
+   * every print file the publisher links; a new one has none.
+   */
+  validations: Array<{ name: string; value: string | null }>;
 }
 
 export class MetafieldDefinitionError extends Error {
@@ -90,8 +100,8 @@ async function create(client: AdminClient, pin: boolean, signal: AbortSignal | u
   return isRecord(answer.metafieldDefinitionCreate) ? answer.metafieldDefinitionCreate : undefined;
 }
 
-/** Makes the print file's definition unless the store has it; refuses one of another type. */
-export async function registerPrintFileDefinition(client: AdminClient, signal?: AbortSignal): Promise<DefinitionResult> {
+/** The store's definition of custom.print_file on products, as a result; undefined when it has none. */
+async function lookUp(client: AdminClient, signal: AbortSignal | undefined): Promise<DefinitionResult | undefined> {
   const data = await client.call({
     step: 'metafieldDefinitions',
     query: METAFIELD_DEFINITION_LOOKUP,
@@ -103,15 +113,30 @@ export async function registerPrintFileDefinition(client: AdminClient, signal?: 
   if (!isRecord(connection) || !Array.isArray(connection.nodes))
     throw new MetafieldDefinitionError('Shopify metafieldDefinitions failed: the answer had no metafieldDefinitions');
   const existing = connection.nodes.find(isRecord);
-  if (existing) {
-    const type = isRecord(existing.type) ? String(existing.type.name) : 'an unknown type';
-    if (type !== PRINT_FILE_DEFINITION.type)
-      throw new MetafieldDefinitionError(
-        `${METAFIELD} is already defined on products as ${type}, but the generator writes a ${PRINT_FILE_DEFINITION.type} there: change or delete that definition in the Shopify admin (Settings, Custom data, Products)`,
-      );
-    const access = isRecord(existing.access) && typeof existing.access.storefront === 'string' ? existing.access.storefront : undefined;
-    return { metafield: METAFIELD, type, status: 'existing', id: String(existing.id), pinned: undefined, storefrontAccess: access };
-  }
+  if (!existing) return undefined;
+  const type = isRecord(existing.type) ? String(existing.type.name) : 'an unknown type';
+  if (type !== PRINT_FILE_DEFINITION.type)
+    throw new MetafieldDefinitionError(
+      `${METAFIELD} is already defined on products as ${type}, but the generator writes a ${PRINT_FILE_DEFINITION.type} there: change or delete that definition in the Shopify admin (Settings, Custom data, Products)`,
+    );
+  return {
+    metafield: METAFIELD,
+    type,
+    status: 'existing',
+    id: String(existing.id),
+    pinned: typeof existing.pinnedPosition === 'number',
+    storefrontAccess: isRecord(existing.access) && typeof existing.access.storefront === 'string' ? existing.access.storefront : null,
+    validations: (Array.isArray(existing.validations) ? existing.validations.filter(isRecord) : []).map((v) => ({
+      name: String(v.name),
+      value: typeof v.value === 'string' ? v.value : null,
+    })),
+  };
+}
+
+/** Makes the print file's definition unless the store has it; refuses one of another type. */
+export async function registerPrintFileDefinition(client: AdminClient, signal?: AbortSignal): Promise<DefinitionResult> {
+  const existing = await lookUp(client, signal);
+  if (existing) return existing;
   let pinned = true;
   let payload = await create(client, true, signal);
   // A store may pin only so many definitions: made unpinned, it is still there, a click away in the admin.
@@ -120,10 +145,23 @@ export async function registerPrintFileDefinition(client: AdminClient, signal?: 
     payload = await create(client, false, signal);
   }
   const userErrors = userErrorsOf(payload);
+  // Made meanwhile by another run of this command: that one is the store's now.
+  if (userErrors.some((e) => e.code === 'TAKEN')) {
+    const made = await lookUp(client, signal);
+    if (made) return made;
+  }
   if (userErrors.length > 0)
     throw new MetafieldDefinitionError(`Shopify metafieldDefinitionCreate failed for ${METAFIELD}: ${describeUserErrors(userErrors)}`);
   const created = payload && isRecord(payload.createdDefinition) ? payload.createdDefinition : undefined;
   if (!created || typeof created.id !== 'string')
     throw new MetafieldDefinitionError(`Shopify metafieldDefinitionCreate failed for ${METAFIELD}: the answer had no definition`);
-  return { metafield: METAFIELD, type: PRINT_FILE_DEFINITION.type, status: 'created', id: created.id, pinned, storefrontAccess: 'NONE' };
+  return {
+    metafield: METAFIELD,
+    type: PRINT_FILE_DEFINITION.type,
+    status: 'created',
+    id: created.id,
+    pinned,
+    storefrontAccess: 'NONE',
+    validations: [],
+  };
 }
