@@ -96,7 +96,7 @@ export function recordRun(options: RecordOptions): RunRecorder {
 
   // A second Ctrl-C ends the process at once (signals.ts): the record still says the run stopped.
   function onExit(): void {
-    if (!finished) guard((s, id) => markStopped(s, id, { actor, releasePublishing: true, detail: { atOnce: true } }));
+    if (!finished) guard((s, id) => markStopped(s, id, { actor, releasePublishing: 'including mine', detail: { atOnce: true } }));
   }
 
   const designsDir = options.config.generator.designsDir;
@@ -147,7 +147,7 @@ export function recordRun(options: RecordOptions): RunRecorder {
     finish(state) {
       guard((s, id) => {
         if (state.status === 'cancelled') {
-          markStopped(s, id, { actor, releasePublishing: true, ...(state.signal ? { detail: { signal: state.signal } } : {}) });
+          markStopped(s, id, { actor, releasePublishing: 'including mine', ...(state.signal ? { detail: { signal: state.signal } } : {}) });
         } else if (state.status === 'failed') {
           s.setState(id, 'failed', { error: state.error ?? 'Unknown error' });
         } else if (s.getRun(id)?.state === 'running') {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
 import {
   createRunner,
+  markStopped,
   ownerAlive,
   processOwner,
   RUNS_DB_PATH,
@@ -238,6 +239,77 @@ describe('runs another process drives', () => {
     expect(store.getRun(gone)).toMatchObject({ state: 'finished', owner: `${os.hostname()}:${process.ppid}` });
     await cli.close();
     await runner.close();
+    store.close();
+  });
+
+  it('a publish another live process is carrying out is left to it; one whose process is gone is taken over, once', async () => {
+    const store = RunStore.open(tempData());
+    const id = store.createRun({ count: 2, theme: 'claims', source: 'page', actor: null });
+    store.addConcepts(id, [concept(1), concept(2)]);
+    for (const index of [0, 1])
+      store.updateProduct(id, index, { status: 'ready', preview: `store-shirt-${index + 1}-${'ef'.repeat(12)}-preview.png` });
+    // Product 1 is being published by a `runs publish` that is alive; product 2 was, by one that was killed.
+    const child = spawnNode(['-e', 'setInterval(() => {}, 1000)'], { env: isolatedEnv() });
+    const live = `${os.hostname()}:${child.pid}`;
+    store.updateProduct(id, 0, { status: 'publishing', publisher: live });
+    store.updateProduct(id, 1, { status: 'publishing', publisher: GONE });
+    const published: string[] = [];
+    const publishing = (made: string[]): RunnerHost => ({
+      ...host(store, made),
+      publisher: {
+        shopName: 'Shopify',
+        publish: async (product) => {
+          published.push(product.name);
+          return { productId: `gid://shopify/Product/${published.length}` };
+        },
+      },
+    });
+
+    const server = createRunner(publishing([]));
+    server.resumeAll();
+    await server.idle();
+    expect(published).toEqual(['Store Shirt 2']);
+    expect(store.getRun(id)!.products.map((p) => [p.status, p.publisher])).toEqual([
+      ['publishing', live],
+      ['published', undefined],
+    ]);
+    // A run stopped meanwhile leaves the live publish alone too.
+    markStopped(store, id, { actor: null, releasePublishing: 'orphaned' });
+    expect(store.getProduct(id, 0)).toMatchObject({ status: 'publishing', publisher: live });
+    await server.close();
+
+    // Once that process is gone, the next start takes its publish over and finishes it.
+    child.kill('SIGKILL');
+    await finished(child);
+    const next = createRunner(publishing([]));
+    next.resumeAll();
+    await next.idle();
+    expect(published).toEqual(['Store Shirt 2', 'Store Shirt 1']);
+    expect(store.getProduct(id, 0)).toMatchObject({ status: 'published' });
+    await next.close();
+    store.close();
+  });
+
+  it('a claim names its process, and an orphaned publish is taken over by one write only', async () => {
+    const store = RunStore.open(tempData());
+    const id = store.createRun({ count: 2, theme: 'claims', source: 'page', actor: null });
+    store.addConcepts(id, [concept(1), concept(2)]);
+    for (const index of [0, 1])
+      store.updateProduct(id, index, { status: 'ready', preview: `store-shirt-${index + 1}-${'ab'.repeat(12)}-preview.png` });
+    const runner = createRunner(host(store, []));
+    expect(runner.publish(id, [0], null)).toEqual([0]);
+    expect(store.getProduct(id, 0)!.publisher).toBe(processOwner());
+    await runner.idle();
+    // Published: the claim is over.
+    expect(store.getProduct(id, 0)).toMatchObject({ status: 'published' });
+    expect(store.getProduct(id, 0)!.publisher).toBeUndefined();
+    await runner.close();
+
+    // Two processes finding the same orphaned publish: the first write takes it, the second finds it taken.
+    store.updateProduct(id, 1, { status: 'publishing', publisher: GONE });
+    const take = (by: string) => store.updateProduct(id, 1, { publisher: by }, { from: ['publishing'], fromPublisher: GONE });
+    expect(take('one.example:1')).toMatchObject({ publisher: 'one.example:1' });
+    expect(take('two.example:2')).toBeUndefined();
     store.close();
   });
 

@@ -36,6 +36,11 @@ export interface RunProduct extends Concept {
   discarded: boolean;
   /** When disk clean-up removed its design files (docs/behaviour/generator.md, "Disk hygiene"). */
   filesRemovedAt?: string;
+  /**
+   * While it is `publishing`: the process that claimed it (`{host}:{pid}`, see owner.ts), so a process
+   * starting up takes over only a publish whose process is gone. None on claims older than the column.
+   */
+  publisher?: string;
   updatedAt: string;
 }
 
@@ -75,6 +80,7 @@ export type ProductPatch = Partial<
     | 'price'
     | 'category'
     | 'quote_primary'
+    | 'publisher'
   >
 >;
 
@@ -140,6 +146,7 @@ const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: 
   { table: 'runs', column: 'owner', definition: 'TEXT' },
   { table: 'runs', column: 'cli_settings', definition: 'TEXT' },
   { table: 'run_products', column: 'files_removed_at', definition: 'TEXT' },
+  { table: 'run_products', column: 'publisher', definition: 'TEXT' },
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -170,6 +177,7 @@ function productFrom(row: Row): RunProduct {
     ...optional('editedAt', text(row.edited_at)),
     discarded: row.discarded_at !== null && row.discarded_at !== undefined,
     ...optional('filesRemovedAt', text(row.files_removed_at)),
+    ...optional('publisher', text(row.publisher)),
     updatedAt: String(row.updated_at),
   };
 }
@@ -190,6 +198,7 @@ const COLUMN: Record<keyof ProductPatch, string> = {
   price: 'price',
   category: 'category',
   quote_primary: 'quote_primary',
+  publisher: 'publisher',
 };
 
 /** The spec's status of a stored one: publishing shows as 'generating' (docs/behaviour/generator.md). */
@@ -478,19 +487,27 @@ export class RunStore {
     runId: string,
     index: number,
     patch: ProductPatch,
-    options: { from?: readonly StoredStatus[]; event?: { kind: string; actor: Actor | null; detail?: unknown } } = {},
+    options: {
+      from?: readonly StoredStatus[];
+      /** Only while this process (null: none) holds its publish: a publish is taken over once. */
+      fromPublisher?: string | null;
+      event?: { kind: string; actor: Actor | null; detail?: unknown };
+    } = {},
   ): RunProduct | undefined {
     const now = this.now();
     return this.#write(() => {
       const current = this.getProduct(runId, index);
       if (!current || current.discarded) return undefined;
       if (options.from && !options.from.includes(current.status)) return undefined;
+      if (options.fromPublisher !== undefined && (current.publisher ?? null) !== options.fromPublisher) return undefined;
       const entries = Object.entries(patch) as Array<[keyof ProductPatch, unknown]>;
       // A new status clears a stale error and failed step unless the patch sets them.
       if (patch.status && patch.status !== 'error') {
         if (!('error' in patch)) entries.push(['error', undefined]);
         if (!('failedStep' in patch)) entries.push(['failedStep', undefined]);
       }
+      // Only a publish in progress has a publisher.
+      if (patch.status && patch.status !== 'publishing' && !('publisher' in patch)) entries.push(['publisher', undefined]);
       const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
       const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
       // A new design (or one on its way) replaces what disk clean-up removed.

@@ -11,7 +11,7 @@ import {
 } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
-import { ownerAlive } from './owner.ts';
+import { ownerAlive, processOwner } from './owner.ts';
 import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
 
 /**
@@ -120,7 +120,7 @@ export function recordPublishChange(
       return store.updateProduct(
         runId,
         index,
-        { status: 'publishing', ...(product.publishKey ? { handle: product.publishKey } : {}) },
+        { status: 'publishing', publisher: processOwner(), ...(product.publishKey ? { handle: product.publishKey } : {}) },
         { from: ['ready'], event: { kind: 'publish', actor } },
       );
     case 'published':
@@ -153,22 +153,50 @@ export function recordPublishChange(
 }
 
 /**
+ * Takes over the publishes of a run that no live process is carrying out, once each, and returns
+ * their indices: claimed by a process that is gone, by this very process (a process starting up
+ * publishes nothing yet, so such a claim was left by an earlier runner in it), or before claims named
+ * their process. A publish whose process is alive (a `runs publish` going on) or on another machine,
+ * which cannot be checked, is left to it. The take-over is one conditional write, so of two processes
+ * starting at once, one publishes it.
+ */
+export function takeOverOrphanedPublishes(store: RunStore, runId: string): number[] {
+  const me = processOwner();
+  const taken: number[] = [];
+  for (const product of store.getRun(runId)?.products ?? []) {
+    if (product.status !== 'publishing') continue;
+    const claimant = product.publisher;
+    if (claimant && claimant !== me && ownerAlive(claimant)) continue;
+    if (store.updateProduct(runId, product.index, { publisher: me }, { from: ['publishing'], fromPublisher: claimant ?? null }))
+      taken.push(product.index);
+  }
+  return taken;
+}
+
+/**
  * Records a run as stopped: the designs not made are marked so (`runs resume` makes them), and with
  * `releasePublishing` a publish nobody will finish goes back to ready (its publish key stays, so a
- * later publish finds the product if it was made).
+ * later publish finds the product if it was made): one whose process is gone (or unnamed), and with
+ * `'including mine'` this process's own, as a process that is stopping says. A publish another live
+ * process is carrying out goes on.
  */
 export function markStopped(
   store: RunStore,
   runId: string,
-  options: { actor: Actor | null; releasePublishing?: boolean; detail?: Record<string, unknown> },
+  options: { actor: Actor | null; releasePublishing?: 'orphaned' | 'including mine'; detail?: Record<string, unknown> },
 ): void {
   const run = store.getRun(runId);
   if (!run) return;
+  const me = processOwner();
   for (const product of run.products) {
     if (product.status === 'pending' || product.status === 'generating')
       store.updateProduct(runId, product.index, { status: 'error', error: STOPPED_BEFORE_DESIGN, failedStep: 'design' });
-    else if (product.status === 'publishing' && options.releasePublishing)
-      store.updateProduct(runId, product.index, { status: 'ready' }, { from: ['publishing'] });
+    else if (product.status === 'publishing' && options.releasePublishing) {
+      const claimant = product.publisher;
+      const nobodys = !claimant || (claimant === me ? options.releasePublishing === 'including mine' : !ownerAlive(claimant));
+      if (nobodys)
+        store.updateProduct(runId, product.index, { status: 'ready' }, { from: ['publishing'], fromPublisher: claimant ?? null });
+    }
   }
   store.setState(runId, 'stopped', { actor: options.actor, ...(options.detail ? { detail: options.detail } : {}) });
   store.setProgress(runId, '');
@@ -410,7 +438,7 @@ export function createRunner(host: RunnerHost): Runner {
       const run = mustGet(runId);
       if (run.source === 'cli' && run.owner && run.owner !== host.owner && !ownerAlive(run.owner)) {
         log(`Generator run ${runId} was interrupted (its tshirt-gen process ${run.owner} is gone): tshirt-gen runs resume ${runId}`);
-        markStopped(store, runId, { actor: null, releasePublishing: true, detail: { interrupted: run.owner } });
+        markStopped(store, runId, { actor: null, releasePublishing: 'orphaned', detail: { interrupted: run.owner } });
         changed(runId);
         marked.push(runId);
       }
@@ -449,11 +477,11 @@ export function createRunner(host: RunnerHost): Runner {
         log(`Resuming generator run ${runId}`);
         void drive(runId);
       }
-      const byRun = new Map<string, number[]>();
-      for (const { runId, index } of store.publishingProducts()) {
-        if (!others.has(runId)) byRun.set(runId, [...(byRun.get(runId) ?? []), index]);
-      }
-      for (const [runId, indices] of byRun) {
+      const runsPublishing = new Set(store.publishingProducts().map(({ runId }) => runId));
+      for (const runId of runsPublishing) {
+        if (others.has(runId)) continue;
+        const indices = takeOverOrphanedPublishes(store, runId);
+        if (indices.length === 0) continue;
         log(`Resuming publishing in generator run ${runId}`);
         void pump(runId, indices);
       }
@@ -475,10 +503,7 @@ export function createRunner(host: RunnerHost): Runner {
         }
         store.setState(runId, 'running');
       }
-      const publishingNow = store
-        .getRun(runId)!
-        .products.filter((p) => p.status === 'publishing')
-        .map((p) => p.index);
+      const publishingNow = takeOverOrphanedPublishes(store, runId);
       changed(runId);
       await Promise.all([drive(runId), pump(runId, publishingNow)]);
     },
@@ -543,7 +568,7 @@ export function createRunner(host: RunnerHost): Runner {
         const after = store.updateProduct(
           runId,
           index,
-          { status: 'publishing' },
+          { status: 'publishing', publisher: processOwner() },
           { from: ['error'], event: { kind: 'retry-publish', actor } },
         );
         if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
@@ -563,7 +588,7 @@ export function createRunner(host: RunnerHost): Runner {
         // A design whose files disk clean-up removed cannot be published: Regenerate Design makes another.
         if (product.status !== 'ready' || !product.preview) continue;
         // Claimed in one write, ready → publishing: a second click or tab finds it taken.
-        const claim = { status: 'publishing' as const, handle: publishHandle(product) };
+        const claim = { status: 'publishing' as const, handle: publishHandle(product), publisher: processOwner() };
         if (store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } }))
           claimed.push(product.index);
       }
