@@ -3,11 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../../shared/generator/providers/shopify-admin/admin-client.ts';
 import * as DOCUMENTS from '../../shared/generator/providers/shopify-admin/documents.ts';
-import {
-  METAFIELD_DEFINITION_CREATE,
-  METAFIELD_DEFINITION_LOOKUP,
-  registerPrintFileDefinition,
-} from '../../shared/generator/providers/shopify-admin/print-file-definition.ts';
+import { registerPrintFileDefinition } from '../../shared/generator/providers/shopify-admin/print-file-definition.ts';
 import { createShopifyAdminPublisher } from '../../shared/generator/providers/shopify-admin/publisher.ts';
 import { registerWebhooks, WEBHOOK_SUBSCRIPTION_CREATE, WEBHOOK_SUBSCRIPTIONS } from '../../shared/webhooks/index.ts';
 import { ADMIN_SCHEMA_FILE, adminSchema, checkAdminRequest } from '../support/admin-schema.ts';
@@ -22,13 +18,11 @@ import { ADMIN_GRAPHQL_PATH, startShopifyAdminServer, type ShopifyAdminServer } 
 
 const TOKEN = 'shpat_schema_check_0123456789';
 
-/** Every document the app sends to the Admin API: the publisher's, the webhook registration's and the print file definition's. */
+/** Every document the app sends to the Admin API: documents.ts (the publisher's and the print file definition's) and the webhook registration's. */
 const APP_DOCUMENTS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(DOCUMENTS).filter(([, value]) => typeof value === 'string')),
   WEBHOOK_SUBSCRIPTIONS,
   WEBHOOK_SUBSCRIPTION_CREATE,
-  METAFIELD_DEFINITION_LOOKUP,
-  METAFIELD_DEFINITION_CREATE,
 };
 
 const operationName = (document: string) =>

@@ -167,6 +167,15 @@ describe('runs another process drives', () => {
     return id;
   }
 
+  /** A page run whose two products have their designs, ready to publish. */
+  function readyPageRun(store: RunStore): string {
+    const id = store.createRun({ count: 2, theme: 'claims', source: 'page', actor: null });
+    store.addConcepts(id, [concept(1), concept(2)]);
+    for (const index of [0, 1])
+      store.updateProduct(id, index, { status: 'ready', preview: `store-shirt-${index + 1}-${'ef'.repeat(12)}-preview.png` });
+    return id;
+  }
+
   it('tells a live owner from a gone one', () => {
     expect(ownerAlive(processOwner())).toBe(true);
     expect(ownerAlive(`${os.hostname()}:${process.ppid}`)).toBe(true);
@@ -244,10 +253,7 @@ describe('runs another process drives', () => {
 
   it('a publish another live process is carrying out is left to it; one whose process is gone is taken over, once', async () => {
     const store = RunStore.open(tempData());
-    const id = store.createRun({ count: 2, theme: 'claims', source: 'page', actor: null });
-    store.addConcepts(id, [concept(1), concept(2)]);
-    for (const index of [0, 1])
-      store.updateProduct(id, index, { status: 'ready', preview: `store-shirt-${index + 1}-${'ef'.repeat(12)}-preview.png` });
+    const id = readyPageRun(store);
     // Product 1 is being published by a `runs publish` that is alive; product 2 was, by one that was killed.
     const child = spawnNode(['-e', 'setInterval(() => {}, 1000)'], { env: isolatedEnv() });
     const live = `${os.hostname()}:${child.pid}`;
@@ -292,10 +298,7 @@ describe('runs another process drives', () => {
 
   it('a claim names its process, and an orphaned publish is taken over by one write only', async () => {
     const store = RunStore.open(tempData());
-    const id = store.createRun({ count: 2, theme: 'claims', source: 'page', actor: null });
-    store.addConcepts(id, [concept(1), concept(2)]);
-    for (const index of [0, 1])
-      store.updateProduct(id, index, { status: 'ready', preview: `store-shirt-${index + 1}-${'ab'.repeat(12)}-preview.png` });
+    const id = readyPageRun(store);
     const runner = createRunner(host(store, []));
     expect(runner.publish(id, [0], null)).toEqual([0]);
     expect(store.getProduct(id, 0)!.publisher).toBe(processOwner());

@@ -153,22 +153,29 @@ export function recordPublishChange(
 }
 
 /**
- * Takes over the publishes of a run that no live process is carrying out, once each, and returns
- * their indices: claimed by a process that is gone, by this very process (a process starting up
- * publishes nothing yet, so such a claim was left by an earlier runner in it), or before claims named
- * their process. A publish whose process is alive (a `runs publish` going on) or on another machine,
- * which cannot be checked, is left to it. The take-over is one conditional write, so of two processes
- * starting at once, one publishes it.
+ * Whether nobody is carrying out a publish claimed by `claimant`: its process is gone, or the claim is
+ * older than claims naming their process. Another live process's publish (a `runs publish` going on),
+ * or one on another machine, which cannot be checked, is its own; this process's own counts as
+ * nobody's when `mine` says so.
+ */
+function nobodyPublishing(claimant: string | undefined, mine: boolean): boolean {
+  if (!claimant) return true;
+  return claimant === processOwner() ? mine : !ownerAlive(claimant);
+}
+
+/**
+ * Takes over the publishes of a run that nobody is carrying out, once each, and returns their
+ * indices. A claim by this very process counts as nobody's: a process starting up publishes nothing
+ * yet, so such a claim was left by an earlier runner in it. The take-over is one conditional write,
+ * so of two processes starting at once, one publishes it.
  */
 export function takeOverOrphanedPublishes(store: RunStore, runId: string): number[] {
   const me = processOwner();
   const taken: number[] = [];
   for (const product of store.getRun(runId)?.products ?? []) {
-    if (product.status !== 'publishing') continue;
-    const claimant = product.publisher;
-    if (claimant && claimant !== me && ownerAlive(claimant)) continue;
-    if (store.updateProduct(runId, product.index, { publisher: me }, { from: ['publishing'], fromPublisher: claimant ?? null }))
-      taken.push(product.index);
+    if (product.status !== 'publishing' || !nobodyPublishing(product.publisher, true)) continue;
+    const claim = { from: ['publishing'] as const, fromPublisher: product.publisher ?? null };
+    if (store.updateProduct(runId, product.index, { publisher: me }, claim)) taken.push(product.index);
   }
   return taken;
 }
@@ -187,16 +194,15 @@ export function markStopped(
 ): void {
   const run = store.getRun(runId);
   if (!run) return;
-  const me = processOwner();
   for (const product of run.products) {
     if (product.status === 'pending' || product.status === 'generating')
       store.updateProduct(runId, product.index, { status: 'error', error: STOPPED_BEFORE_DESIGN, failedStep: 'design' });
-    else if (product.status === 'publishing' && options.releasePublishing) {
-      const claimant = product.publisher;
-      const nobodys = !claimant || (claimant === me ? options.releasePublishing === 'including mine' : !ownerAlive(claimant));
-      if (nobodys)
-        store.updateProduct(runId, product.index, { status: 'ready' }, { from: ['publishing'], fromPublisher: claimant ?? null });
-    }
+    else if (
+      product.status === 'publishing' &&
+      options.releasePublishing &&
+      nobodyPublishing(product.publisher, options.releasePublishing === 'including mine')
+    )
+      store.updateProduct(runId, product.index, { status: 'ready' }, { from: ['publishing'], fromPublisher: product.publisher ?? null });
   }
   store.setState(runId, 'stopped', { actor: options.actor, ...(options.detail ? { detail: options.detail } : {}) });
   store.setProgress(runId, '');

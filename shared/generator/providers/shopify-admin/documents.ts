@@ -1,6 +1,7 @@
 /**
- * The Admin GraphQL documents the publisher sends, one per step, each asking only for what the next
- * step needs plus its userErrors. Written against Shopify's 2025-07 schema, which the tests validate
+ * The Admin GraphQL documents the publisher sends, one per step, and those that define the print
+ * file's metafield (print-file-definition.ts), each asking only for what the next step needs plus its
+ * userErrors. Written against Shopify's 2025-07 schema, which the tests validate
  * them with (tests/support/admin-schema.ts); each operation is named as its step.
  */
 
@@ -228,6 +229,45 @@ export const COLLECTION_ADD_PRODUCTS = /* GraphQL */ `
       userErrors {
         field
         message
+      }
+    }
+  }
+`;
+
+// The print file's metafield definition: looked up, made when missing.
+export const METAFIELD_DEFINITION_LOOKUP = /* GraphQL */ `
+  query metafieldDefinitions($ownerType: MetafieldOwnerType!, $namespace: String!, $key: String!) {
+    metafieldDefinitions(first: 1, ownerType: $ownerType, namespace: $namespace, key: $key) {
+      nodes {
+        id
+        name
+        type {
+          name
+        }
+        access {
+          storefront
+        }
+        pinnedPosition
+        validations {
+          name
+          value
+        }
+      }
+    }
+  }
+`;
+
+export const METAFIELD_DEFINITION_CREATE = /* GraphQL */ `
+  mutation metafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {
+    metafieldDefinitionCreate(definition: $definition) {
+      createdDefinition {
+        id
+        name
+      }
+      userErrors {
+        field
+        message
+        code
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { ErrorKind } from '../../../common/index.ts';
 import { PRINT_FILE_METAFIELD } from '../print-file.ts';
 import type { AdminClient } from './admin-client.ts';
+import { METAFIELD_DEFINITION_CREATE, METAFIELD_DEFINITION_LOOKUP } from './documents.ts';
 import { describeUserErrors, type UserError } from './errors.ts';
 
 /**
@@ -19,44 +20,6 @@ export const PRINT_FILE_DEFINITION = {
   name: 'Print file',
   description: 'The 4500×5400 PNG the generator made for printing this shirt. Shoppers never see it.',
 } as const;
-
-export const METAFIELD_DEFINITION_LOOKUP = /* GraphQL */ `
-  query metafieldDefinitions($ownerType: MetafieldOwnerType!, $namespace: String!, $key: String!) {
-    metafieldDefinitions(first: 1, ownerType: $ownerType, namespace: $namespace, key: $key) {
-      nodes {
-        id
-        name
-        type {
-          name
-        }
-        access {
-          storefront
-        }
-        pinnedPosition
-        validations {
-          name
-          value
-        }
-      }
-    }
-  }
-`;
-
-export const METAFIELD_DEFINITION_CREATE = /* GraphQL */ `
-  mutation metafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {
-    metafieldDefinitionCreate(definition: $definition) {
-      createdDefinition {
-        id
-        name
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
 
 export interface DefinitionResult {
   /** `custom.print_file` */
