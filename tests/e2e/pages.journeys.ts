@@ -2,9 +2,54 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { TAGLINES } from '../../site/features/catalogue/taglines.ts';
 import { cartCount, harness, hydrated, layoutShift, newPage, unexpectedErrors, visit } from './harness.ts';
-import { productWithoutImage, shopProducts, soldOutProduct } from './shop-data.ts';
+import { productWithOptions, productWithoutImage, shopProducts, soldOutProduct } from './shop-data.ts';
 
 /** Home, cards, the not-found page and page metadata. */
+
+/** The families of the two web fonts every storefront text is set in (docs/behaviour/storefront.md). */
+const SITE_FONTS = /^(Montserrat|Bebas Neue)\b/;
+
+interface DomNode {
+  nodeId: number;
+  nodeType: number;
+  nodeName: string;
+  nodeValue?: string;
+  attributes?: string[];
+  pseudoType?: string;
+  children?: DomNode[];
+  pseudoElements?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+/**
+ * Every rendered text and generated content on the page whose glyphs come from a font other than
+ * the site's web fonts, as "where: families". One such character makes the browser search the
+ * system fonts during the page's first layout, on the main thread.
+ */
+async function textOutsideSiteFonts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const outside: string[] = [];
+  const visitNode = async (node: DomNode, where: string): Promise<void> => {
+    const className = node.attributes?.[node.attributes.indexOf('class') + 1];
+    const element = `${node.nodeName.toLowerCase()}${node.attributes?.includes('class') && className ? `.${className.split(' ')[0]}` : ''}`;
+    const here = node.pseudoType ? `${where}::${node.pseudoType}` : node.nodeType === 1 ? `${where} > ${element}` : where;
+    if (node.nodeType === 3 || node.pseudoType) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: node.nodeId });
+      const others = fonts.filter((font) => !SITE_FONTS.test(font.familyName));
+      if (others.length > 0) {
+        outside.push(`${here} ${JSON.stringify(node.nodeValue?.trim() ?? '')}: ${others.map((font) => font.familyName).join(', ')}`);
+      }
+    }
+    for (const child of [...(node.children ?? []), ...(node.pseudoElements ?? []), ...(node.shadowRoots ?? [])])
+      await visitNode(child, here);
+  };
+  await visitNode(root, '');
+  await cdp.detach();
+  return outside;
+}
 
 export function pageJourneys(): void {
   describe('home page', () => {
@@ -118,6 +163,32 @@ export function pageJourneys(): void {
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${harness.store.siteUrl}/`);
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^https?:\/\//);
+      await close();
+    });
+  });
+
+  describe('fonts', () => {
+    it("sets every storefront page's text in the site's web fonts, open menus included", async () => {
+      const { page, close } = await newPage({ width: 412, height: 823 });
+      const product = await productWithOptions();
+      const pages = [
+        '/',
+        `/product/${product.handle}`,
+        '/collections/office-humor',
+        `/search?q=${encodeURIComponent(product.title)}`,
+        '/policies/refund-policy',
+        '/no/such-page',
+      ];
+      const outside: string[] = [];
+      for (const path of pages) {
+        await page.goto(`${harness.store.siteUrl}${path}`);
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        if (path.startsWith('/search')) await page.locator('.search-result').first().waitFor();
+        for (const menu of await page.locator('details.nav-group').all())
+          await menu.evaluate((details) => ((details as HTMLDetailsElement).open = true));
+        outside.push(...(await textOutsideSiteFonts(page)).map((found) => `${path}: ${found}`));
+      }
+      expect(outside).toEqual([]);
       await close();
     });
   });
