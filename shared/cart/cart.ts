@@ -126,6 +126,18 @@ function readItem(value: unknown): CartItem | null {
 }
 
 /**
+ * Reads one cart line written as JSON (a product card's button carries the line it adds); null when
+ * it is not one, checked as strictly as a stored cart's lines.
+ */
+export function parseCartItem(raw: string | null): CartItem | null {
+  try {
+    return readItem(JSON.parse(raw ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads a stored cart. Anything corrupted or of an older shape is discarded as a whole (an empty
  * cart), never a crash; a half-trusted cart could check out the wrong things.
  */

@@ -4,6 +4,7 @@ import {
   addItem,
   cartSummary,
   clearCart,
+  parseCartItem,
   parseStoredCart,
   removeItem,
   serializeCart,
@@ -132,6 +133,33 @@ describe('stored cart', () => {
         expect(Array.isArray(cart.items)).toBe(true);
       }),
     );
+  });
+});
+
+describe("a card button's cart line", () => {
+  it('reads back the line it was written from', () => {
+    const line = item('7', {
+      product: { id: 'gid://shopify/Product/7', handle: 'x', title: 'Quote "this"', image: { url: 'https://cdn/x.png', altText: null } },
+    });
+    expect(parseCartItem(JSON.stringify(line))).toEqual(line);
+  });
+
+  it('is null for anything that is not a whole line: no text, broken JSON, a missing price, a zero quantity, a stray array', () => {
+    for (const raw of [
+      null,
+      '',
+      '{',
+      '[]',
+      JSON.stringify({ ...item('1'), price: undefined }),
+      JSON.stringify(item('1', { quantity: 0 })),
+      JSON.stringify([item('1')]),
+    ])
+      expect(parseCartItem(raw)).toBeNull();
+  });
+
+  it('keeps only the fields a line has', () => {
+    const parsed = parseCartItem(JSON.stringify({ ...item('1'), extra: 'x', product: { ...item('1').product, more: 1 } }));
+    expect(parsed).toEqual(item('1'));
   });
 });
 

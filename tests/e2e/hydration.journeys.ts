@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartCount, drawer, harness, hydrated, newPage } from './harness.ts';
+import { cartCount, drawer, harness, hydrated, newPage, visit, watchIslandCode } from './harness.ts';
 import { productWithOptions, variantsOf } from './shop-data.ts';
 
 /**
@@ -42,6 +42,28 @@ export function hydrationJourneys(): void {
         items: { quantity: number }[];
       };
       expect(stored.items.map((i) => i.quantity)).toEqual([1]);
+      await close();
+    });
+
+    it("a grid's Add to Cart island waits for a button: the pointer over a card fetches nothing, over its button it hydrates", async () => {
+      const { page, close } = await newPage();
+      const { islandCodeFetched } = watchIslandCode(page);
+      await visit(page, '/');
+      const grid = page.locator('astro-island', { has: page.locator('.card') });
+      expect(await grid.count()).toBe(1);
+      expect(await grid.getAttribute('data-hydrate-when')).toBe('interaction');
+      const card = page.locator('.card').first();
+      // The title's link covers the card: over the photo and over the title, the pointer is on it.
+      await card.hover({ position: { x: 20, y: 20 } });
+      await card.locator('.card-link').hover();
+      await page.waitForTimeout(300);
+      expect(await islandCodeFetched()).toEqual([]);
+      await card.getByRole('button', { name: 'Add to Cart' }).hover();
+      await page.waitForFunction(() => !document.querySelector('astro-island:has(.card)')?.hasAttribute('ssr'));
+      expect(await islandCodeFetched()).toContain(new URL((await grid.getAttribute('component-url'))!, harness.store.siteUrl).pathname);
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
+      expect(await cartCount(page)).toBe(1);
       await close();
     });
 
