@@ -14,21 +14,26 @@ export const TRIED: Tried[] = [
   {
     section: 'Lighthouse (mobile)',
     figure: /TBT$/,
-    text:
-      'TBT counts the part over 50 ms of every main-thread task between first paint and interactive, from a trace slowed 4x: any task over about 12 ms here ' +
-      "(25 ms for a task that lays out). Done: a page that is only read runs no island code (client:interact waits for the shopper's first press, key or focus; " +
-      "React's code had run at idle as one 17 to 31 ms task); the product page's price and purchase islands hydrate only when a React-free check after " +
-      "the first frame finds the build's price or availability out of date; the search page's results wait for no React; arrows are inline SVGs rather than " +
-      "characters outside the web fonts' subset (a fallback search through the system fonts, about 7 ms of the first layout), the toaster rides in the cart " +
-      'button island, the drawer loads on first open. What is left is the page load itself. Chromium parses the head in one task (here 11 to 31 ms: the ' +
-      'inline CSS, the font preloads, the policy) and the body in slices of at least 10 ms (its time budget), each ending after the token that crosses it ' +
-      "(an island element's start-up, an inline script). The style and first layout of the whole page, 20 to 35 ms, run in the same task as the last slice " +
-      'when the load event follows at once. The simulated first paint counts only the first of those slices and the first layout, so the slices between ' +
-      'them push that layout past it. Measured and kept: a Content-Security-Policy of any form (meta tag or header, hashes or not) adds 4 to 11 ms of ' +
-      'parse to the home page against the same page without one; without the font preloads the fonts miss the first layout, which then takes about ' +
-      '43 ms, most of it a search through the system fonts. Tried without a lasting gain: content-visibility on the cards below the fold (the first layout still lays them out), cards ' +
-      'without their Add to Cart islands (parse slices no shorter within the noise), font-display block instead of optional. Single runs vary with ' +
-      'other work on this shared 2-core machine (see the per-run list).',
+    text: [
+      'TBT counts the part over 50 ms of every main-thread task between first paint and interactive, from a trace slowed 4x: any task over about 12 ms here',
+      '(25 ms for a task that lays out).',
+      "Done: a page that is only read runs no island code (client:interact waits for the shopper's first press, key or focus; React's code had run at idle",
+      "as one 17 to 31 ms task); the product page's price and purchase islands hydrate only when a React-free check after the first frame finds the build's",
+      "price or availability out of date; the search page's results wait for no React; arrows are inline SVGs and the menu's caret and the product page's",
+      "ticks are drawn in CSS, since one character outside the web fonts' subset (←, ▾, ✓) sends every page's first layout through the system fonts",
+      '(the caret alone: 24 to 16 ms of first layout on the home page); a grid of cards is one island instead of one per card (16 to 3 island elements on',
+      'the home page, 8 KB less HTML, about 8 ms less parsing); the toaster rides in the cart button island, the drawer loads on first open.',
+      'What is left is the page load itself. Chromium parses the head in one task (here 11 to 31 ms: the inline CSS, the font preloads, the policy) and',
+      "the body in slices of at least 10 ms (its time budget), each ending after the token that crosses it (an island element's start-up, an inline script).",
+      'The style and first layout of the whole page, 20 to 35 ms, run in the same task as the last slice when the load event follows at once. The simulated',
+      'first paint counts only the first of those slices and the first layout, so the slices between them push that layout past it.',
+      'Measured and kept: a Content-Security-Policy of any form (meta tag or header, hashes or not) adds 4 to 11 ms of parse to the home page against the',
+      'same page without one; without the font preloads the fonts miss the first layout, which then takes about 43 ms, most of it a search through the',
+      'system fonts. Tried without a lasting gain: content-visibility on the cards below the fold (the first layout still lays them out), font-display',
+      "block instead of optional. On this 2-core machine the renderer's main thread is often off the CPU while the page loads: in a trace of the home page",
+      "a parse task's wall time is up to 2.5 times its thread time (font decoding on a worker thread, the browser's network and DevTools threads run at",
+      'the same moment), and Lighthouse counts wall time, so single runs vary widely (see the per-run list).',
+    ].join(' '),
   },
   {
     section: 'Lighthouse (mobile)',
