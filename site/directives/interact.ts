@@ -7,8 +7,8 @@ import { STALE_EVENT } from './stale.ts';
  * is the server's HTML and runs no island code at all, so a shopper who only reads and scrolls pays
  * for no React (docs/behaviour/storefront.md, "When islands hydrate").
  *
- * - An island hydrates at once when the shopper reaches for one of its buttons (pointer over or
- *   down on it, focus on it, a click). Only a button counts: an island may wrap other content (the
+ * - An island hydrates at once when the shopper reaches for one of its buttons that is enabled
+ *   (pointer over or down on it, focus on it, a click). Only a button counts: an island may wrap other content (the
  *   grid's Add to Cart island wraps the cards), and the pointer crossing a card or a price is not
  *   the shopper using it. A click that lands before hydration is not lost: it is replayed on the
  *   same button once React has taken over.
@@ -112,7 +112,7 @@ const interact: ClientDirective = (load, options, el) => {
     })());
 
   function wake(event: Event): void {
-    const button = (event.target as Element).closest?.('button');
+    const button = (event.target as Element).closest?.<HTMLButtonElement>('button:enabled');
     if (!button) return;
     if (event.type === 'click') missed.push(button);
     void start();

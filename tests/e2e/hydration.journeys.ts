@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { cartCount, drawer, harness, hydrated, newPage, visit, watchIslandCode } from './harness.ts';
-import { productWithOptions, variantsOf } from './shop-data.ts';
+import { productWithOptions, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /**
- * Islands hydrate late (client:interact): when the shopper reaches for one, and after the page's first
+ * Islands hydrate late (client:interact): when the shopper reaches for one of their buttons, and after the page's first
  * press, key or focus the ones near the viewport follow at idle. A shopper who clicks before that must
  * not lose the click. The island code is held back on the
  * network until after the click, so the click surely lands on server-rendered HTML.
@@ -45,7 +45,7 @@ export function hydrationJourneys(): void {
       await close();
     });
 
-    it("a grid's Add to Cart island waits for a button: the pointer over a card fetches nothing, over its button it hydrates", async () => {
+    it("a grid's Add to Cart island waits for a button: the pointer over a card or a disabled button fetches nothing, over an enabled one it hydrates", async () => {
       const { page, close } = await newPage();
       const { islandCodeFetched } = watchIslandCode(page);
       await visit(page, '/');
@@ -56,6 +56,12 @@ export function hydrationJourneys(): void {
       // The title's link covers the card: over the photo and over the title, the pointer is on it.
       await card.hover({ position: { x: 20, y: 20 } });
       await card.locator('.card-link').hover();
+      // A disabled button is not one the shopper can use.
+      const soldOut = await soldOutProduct();
+      await page
+        .locator('.card', { has: page.locator(`a[href="/product/${soldOut.handle}"]`) })
+        .getByRole('button', { name: 'Out of Stock' })
+        .hover({ force: true });
       await page.waitForTimeout(300);
       expect(await islandCodeFetched()).toEqual([]);
       await card.getByRole('button', { name: 'Add to Cart' }).hover();
