@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +9,7 @@ import {
   createRunner,
   markStopped,
   ownerAlive,
+  ownerLabel,
   processOwner,
   RUNS_DB_PATH,
   RunStore,
@@ -184,6 +185,33 @@ describe('runs another process drives', () => {
     expect(ownerAlive('some-other-host.example:1')).toBe(true);
   });
 
+  it.runIf(process.platform === 'linux')('tells a live process from a later one given the same pid, by when it started', () => {
+    const me = processOwner();
+    expect(me).toMatch(new RegExp(`^${os.hostname()}:${process.pid}@\\d+$`));
+    expect(ownerLabel(me)).toBe(`${os.hostname()}:${process.pid}`);
+    const parentStart = readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    expect(ownerAlive(`${os.hostname()}:${process.ppid}@${parentStart}`)).toBe(true);
+    // The same pids, started at another time: earlier processes that had them, long gone.
+    expect(ownerAlive(`${os.hostname()}:${process.ppid}@${Number(parentStart) - 1}`)).toBe(false);
+    expect(ownerAlive(`${os.hostname()}:${process.pid}@1`)).toBe(false);
+    // Recorded before owners carried a start time: the pid alone decides, as it did.
+    expect(ownerAlive(`${os.hostname()}:${process.ppid}`)).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('a CLI run whose pid now belongs to another process is noticed as interrupted', () => {
+    const store = RunStore.open(tempData());
+    const parentStart = readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    const id = cliRunMidway(store, `${os.hostname()}:${process.ppid}@${Number(parentStart) - 1}`);
+    const lines: string[] = [];
+    const runner = createRunner({ ...host(store, []), log: (line) => lines.push(line) });
+    runner.resumeAll();
+    expect(store.getRun(id)!.state).toBe('stopped');
+    expect(store.runningRunIds()).toEqual([]);
+    expect(lines).toEqual([
+      `Generator run ${id} was interrupted (its tshirt-gen process ${os.hostname()}:${process.ppid} is gone): tshirt-gen runs resume ${id}`,
+    ]);
+  });
+
   it('a CLI run whose process is killed while the server runs is noticed as interrupted, and no longer blocks', async () => {
     const store = RunStore.open(tempData());
     // A real tshirt-gen stand-in: a process that lives until it is killed outright.
@@ -225,7 +253,9 @@ describe('runs another process drives', () => {
     expect(store.getRun(alive)!.state).toBe('running');
     expect(store.getRun(alive)!.products.map((p) => p.status)).toEqual(['ready', 'generating', 'pending']);
     // The page's Stop cannot stop another process: it says where to.
-    expect(() => runner.stop(alive, null)).toThrow(`This run is going in tshirt-gen (${processOwner()}): stop it there with Ctrl-C`);
+    expect(() => runner.stop(alive, null)).toThrow(
+      `This run is going in tshirt-gen (${os.hostname()}:${process.pid}): stop it there with Ctrl-C`,
+    );
     expect(store.getRun(alive)!.state).toBe('running');
 
     const interrupted = store.getRun(gone)!;

@@ -1,31 +1,69 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Actor } from '../types.ts';
 
 /**
  * Which process drives a run, so two never make the same designs: a `tshirt-gen` process records
- * itself as the run's owner (`{host}:{pid}`). The server leaves runs it drives without one. A run
- * whose owner is alive on this machine is left to it; one whose owner is gone was interrupted. An
- * owner on another machine cannot be checked, so it is treated as alive.
+ * itself as the run's owner (`{host}:{pid}`, and where the system says when a process started,
+ * `{host}:{pid}@{start}`). The server leaves runs it drives without one. A run whose owner is alive
+ * on this machine is left to it; one whose owner is gone was interrupted. The start time tells a
+ * process from a later one given the same pid (pids are reused, and a container's main process gets
+ * the same low pid on every start). An owner on another machine cannot be checked, so it is treated
+ * as alive.
  */
 
+/**
+ * When process `pid` started, in clock ticks since the machine booted, from Linux's
+ * `/proc/{pid}/stat` (its 22nd field); null where there is no such file (another system, or the
+ * process is gone).
+ */
+function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The second field, the command name, is in parentheses and may itself hold spaces or ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const start = fields[19];
+    return start && /^\d+$/.test(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+let self: string | undefined;
+
 export function processOwner(): string {
-  return `${os.hostname()}:${process.pid}`;
+  if (self === undefined) {
+    const start = processStart(process.pid);
+    self = `${os.hostname()}:${process.pid}${start ? `@${start}` : ''}`;
+  }
+  return self;
+}
+
+/** The owner as people read it, in messages: `{host}:{pid}`. */
+export function ownerLabel(owner: string): string {
+  const at = owner.lastIndexOf('@');
+  return at > owner.lastIndexOf(':') ? owner.slice(0, at) : owner;
 }
 
 export function ownerAlive(owner: string): boolean {
   const separator = owner.lastIndexOf(':');
   const host = owner.slice(0, separator);
-  const pid = Number(owner.slice(separator + 1));
+  const [pidText = '', start] = owner.slice(separator + 1).split('@');
+  const pid = Number(pidText);
   if (host !== os.hostname()) return true;
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
+  // This very pid: this process, or an earlier one that had the same pid.
+  if (pid === process.pid) return start === undefined || owner === processOwner();
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (start === undefined) return true;
+  // Alive, but is it the same process? Where the start time cannot be read, take it to be.
+  const now = processStart(pid);
+  return now === null || now === start;
 }
 
 /** The operating-system account running this process, as the run store records who did something. */

@@ -11,7 +11,7 @@ import {
 } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
-import { ownerAlive, processOwner } from './owner.ts';
+import { ownerAlive, ownerLabel, processOwner } from './owner.ts';
 import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
 
 /**
@@ -443,7 +443,9 @@ export function createRunner(host: RunnerHost): Runner {
     for (const runId of store.runningRunIds()) {
       const run = mustGet(runId);
       if (run.source === 'cli' && run.owner && run.owner !== host.owner && !ownerAlive(run.owner)) {
-        log(`Generator run ${runId} was interrupted (its tshirt-gen process ${run.owner} is gone): tshirt-gen runs resume ${runId}`);
+        log(
+          `Generator run ${runId} was interrupted (its tshirt-gen process ${ownerLabel(run.owner)} is gone): tshirt-gen runs resume ${runId}`,
+        );
         markStopped(store, runId, { actor: null, releasePublishing: 'orphaned', detail: { interrupted: run.owner } });
         changed(runId);
         marked.push(runId);
@@ -496,7 +498,7 @@ export function createRunner(host: RunnerHost): Runner {
     async resume(runId) {
       const run = mustGet(runId);
       if (run.state === 'running' && run.owner && run.owner !== host.owner && ownerAlive(run.owner))
-        throw new RunConflict(`Run ${runId} is still going in another process (${run.owner}); stop it there first`);
+        throw new RunConflict(`Run ${runId} is still going in another process (${ownerLabel(run.owner)}); stop it there first`);
       if (run.owner !== host.owner) store.setOwner(runId, host.owner);
       for (const product of run.products) {
         if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
@@ -519,7 +521,7 @@ export function createRunner(host: RunnerHost): Runner {
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
       // Another process's run would go on regardless: say where to stop it instead.
       if (run.owner && run.owner !== host.owner && ownerAlive(run.owner))
-        throw new RunConflict(`This run is going in tshirt-gen (${run.owner}): stop it there with Ctrl-C`);
+        throw new RunConflict(`This run is going in tshirt-gen (${ownerLabel(run.owner)}): stop it there with Ctrl-C`);
       designing.get(runId)?.control.abort();
       markStopped(store, runId, { actor });
       changed(runId);
