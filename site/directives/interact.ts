@@ -7,11 +7,11 @@ import { STALE_EVENT } from './stale.ts';
  * is the server's HTML and runs no island code at all, so a shopper who only reads and scrolls pays
  * for no React (docs/behaviour/storefront.md, "When islands hydrate").
  *
- * - An island hydrates at once when the shopper reaches for one of its buttons that is enabled
- *   (pointer over or down on it, focus on it, a click). Only a button counts: an island may wrap other content (the
- *   grid's Add to Cart island wraps the cards), and the pointer crossing a card or a price is not
- *   the shopper using it. A click that lands before hydration is not lost: it is replayed on the
- *   same button once React has taken over.
+ * - An island hydrates at once when the shopper reaches for one of its enabled buttons (pointer
+ *   over or down on it, focus on it, a click). Only a button counts: an island may wrap other
+ *   content (the grid's Add to Cart island wraps the cards), and the pointer crossing a card or a
+ *   price is not the shopper using it. A click that lands before hydration is not lost: it is
+ *   replayed on the same button once React has taken over.
  * - The page wakes on the shopper's first press, key or focus anywhere, or when any island starts
  *   hydrating. From then on the islands near the viewport hydrate when the browser is idle, one per
  *   idle period so no single task grows long, and islands far below the fold wait until the shopper
