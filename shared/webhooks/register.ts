@@ -1,6 +1,6 @@
 import type { AdminClient } from '../generator/index.ts';
 import { REBUILD_TOPICS, topicEnum, type RebuildTopic } from './topics.ts';
-import type { ErrorKind } from '../common/index.ts';
+import { isRecord, type ErrorKind } from '../common/index.ts';
 
 /**
  * Subscribes the store's webhooks through the Admin API (SHOPIFY_API_VERSION): one HTTP subscription per topic
@@ -59,8 +59,6 @@ export class WebhookRegisterError extends Error {
   readonly kind: ErrorKind = 'upstream';
   override name = 'WebhookRegisterError';
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface Existing {
   id: string;

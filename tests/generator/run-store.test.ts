@@ -48,6 +48,11 @@ const concept = (n: number): Concept => ({
 /** A process on this machine that has ended: no process has this id (Linux's largest is 4194304). */
 const GONE = `${os.hostname()}:4194305`;
 
+/** When this process's parent started, in clock ticks since boot (Linux: /proc/{pid}/stat, field 22). */
+function startOfParent(): string {
+  return readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19]!;
+}
+
 describe('the run store between processes', () => {
   it('a store made before owners, CLI settings and file removal times gains the columns and keeps its runs', () => {
     const data = tempData();
@@ -189,7 +194,7 @@ describe('runs another process drives', () => {
     const me = processOwner();
     expect(me).toMatch(new RegExp(`^${os.hostname()}:${process.pid}@\\d+$`));
     expect(ownerLabel(me)).toBe(`${os.hostname()}:${process.pid}`);
-    const parentStart = readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    const parentStart = startOfParent();
     expect(ownerAlive(`${os.hostname()}:${process.ppid}@${parentStart}`)).toBe(true);
     // The same pids, started at another time: earlier processes that had them, long gone.
     expect(ownerAlive(`${os.hostname()}:${process.ppid}@${Number(parentStart) - 1}`)).toBe(false);
@@ -200,7 +205,7 @@ describe('runs another process drives', () => {
 
   it.runIf(process.platform === 'linux')('a CLI run whose pid now belongs to another process is noticed as interrupted', () => {
     const store = RunStore.open(tempData());
-    const parentStart = readFileSync(`/proc/${process.ppid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+    const parentStart = startOfParent();
     const id = cliRunMidway(store, `${os.hostname()}:${process.ppid}@${Number(parentStart) - 1}`);
     const lines: string[] = [];
     const runner = createRunner({ ...host(store, []), log: (line) => lines.push(line) });

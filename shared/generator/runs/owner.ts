@@ -39,16 +39,21 @@ export function processOwner(): string {
   return self;
 }
 
+/** `{host}:{pid}` or `{host}:{pid}@{start}`, taken apart (a hostname holds no ':'). */
+function ownerParts(owner: string): { host: string; pid: string; start: string | undefined } {
+  const separator = owner.lastIndexOf(':');
+  const [pid = '', start] = owner.slice(separator + 1).split('@');
+  return { host: owner.slice(0, separator), pid, start };
+}
+
 /** The owner as people read it, in messages: `{host}:{pid}`. */
 export function ownerLabel(owner: string): string {
-  const at = owner.lastIndexOf('@');
-  return at > owner.lastIndexOf(':') ? owner.slice(0, at) : owner;
+  const { host, pid } = ownerParts(owner);
+  return `${host}:${pid}`;
 }
 
 export function ownerAlive(owner: string): boolean {
-  const separator = owner.lastIndexOf(':');
-  const host = owner.slice(0, separator);
-  const [pidText = '', start] = owner.slice(separator + 1).split('@');
+  const { host, pid: pidText, start } = ownerParts(owner);
   const pid = Number(pidText);
   if (host !== os.hostname()) return true;
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;

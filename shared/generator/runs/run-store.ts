@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { Actor, CliRunSettings, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
+import { processOwner } from './owner.ts';
 
 export type { Actor, CliRunSettings, RunState, RunSummary };
 
@@ -37,8 +38,9 @@ export interface RunProduct extends Concept {
   /** When disk clean-up removed its design files (docs/behaviour/generator.md, "Disk hygiene"). */
   filesRemovedAt?: string;
   /**
-   * While it is `publishing`: the process that claimed it (`{host}:{pid}`, see owner.ts), so a process
-   * starting up takes over only a publish whose process is gone. None on claims older than the column.
+   * While it is `publishing`: the process that claimed it (owner.ts; `updateProduct` records it), so
+   * a process starting up takes over only a publish whose process is gone. None on claims older than
+   * the column.
    */
   publisher?: string;
   updatedAt: string;
@@ -506,8 +508,8 @@ export class RunStore {
         if (!('error' in patch)) entries.push(['error', undefined]);
         if (!('failedStep' in patch)) entries.push(['failedStep', undefined]);
       }
-      // Only a publish in progress has a publisher.
-      if (patch.status && patch.status !== 'publishing' && !('publisher' in patch)) entries.push(['publisher', undefined]);
+      // Only a publish in progress has a publisher: the process that set it going, unless the patch names one.
+      if (patch.status && !('publisher' in patch)) entries.push(['publisher', patch.status === 'publishing' ? processOwner() : undefined]);
       const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
       const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
       // A new design (or one on its way) replaces what disk clean-up removed.

@@ -120,7 +120,7 @@ export function recordPublishChange(
       return store.updateProduct(
         runId,
         index,
-        { status: 'publishing', publisher: processOwner(), ...(product.publishKey ? { handle: product.publishKey } : {}) },
+        { status: 'publishing', ...(product.publishKey ? { handle: product.publishKey } : {}) },
         { from: ['ready'], event: { kind: 'publish', actor } },
       );
     case 'published':
@@ -576,7 +576,7 @@ export function createRunner(host: RunnerHost): Runner {
         const after = store.updateProduct(
           runId,
           index,
-          { status: 'publishing', publisher: processOwner() },
+          { status: 'publishing' },
           { from: ['error'], event: { kind: 'retry-publish', actor } },
         );
         if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
@@ -596,7 +596,7 @@ export function createRunner(host: RunnerHost): Runner {
         // A design whose files disk clean-up removed cannot be published: Regenerate Design makes another.
         if (product.status !== 'ready' || !product.preview) continue;
         // Claimed in one write, ready → publishing: a second click or tab finds it taken.
-        const claim = { status: 'publishing' as const, handle: publishHandle(product), publisher: processOwner() };
+        const claim = { status: 'publishing' as const, handle: publishHandle(product) };
         if (store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } }))
           claimed.push(product.index);
       }

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { DEFAULT_SHOPIFY_API_VERSION, storeOrigin } from '../../../config/index.ts';
 import { STOREFRONT_MESSAGES } from '../../../storefront/browser.ts';
-import { ShopifyPublishError, describeUserErrors, tidy, type PublishStep, type UserError } from './errors.ts';
+import { ShopifyPublishError, describeUserErrors, tidy, userErrorsOf, type PublishStep } from './errors.ts';
 
 /**
  * The Admin GraphQL transport (SHOPIFY_API_VERSION, 2025-07 by default): one keep-alive undici Agent, the access token header, and
@@ -224,7 +224,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
 export function payloadOf(step: PublishStep, data: Json, field: string): Json {
   const payload = data[field];
   if (!isRecord(payload)) throw new ShopifyPublishError(step, 'invalid-response', `the answer had no ${field}`);
-  const userErrors = Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+  const userErrors = userErrorsOf(payload);
   if (userErrors.length > 0) throw new ShopifyPublishError(step, 'user-errors', describeUserErrors(userErrors));
   return payload;
 }

@@ -89,6 +89,11 @@ export function tidy(text: string): string {
 }
 
 /** `title: Title can't be blank; variants.0.price: must be positive`. */
+/** A mutation payload's userErrors (none when it has no list). */
+export function userErrorsOf(payload: Record<string, unknown>): UserError[] {
+  return Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+}
+
 export function describeUserErrors(errors: readonly UserError[]): string {
   return tidy(
     errors

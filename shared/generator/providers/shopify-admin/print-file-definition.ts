@@ -1,8 +1,8 @@
-import type { ErrorKind } from '../../../common/index.ts';
+import { isRecord, type ErrorKind } from '../../../common/index.ts';
 import { PRINT_FILE_METAFIELD } from '../print-file.ts';
 import type { AdminClient } from './admin-client.ts';
 import { METAFIELD_DEFINITION_CREATE, METAFIELD_DEFINITION_LOOKUP } from './documents.ts';
-import { describeUserErrors, type UserError } from './errors.ts';
+import { describeUserErrors, userErrorsOf } from './errors.ts';
 
 /**
  * The print file's metafield definition on a Shopify store: `custom.print_file` on products, type
@@ -44,12 +44,7 @@ export class MetafieldDefinitionError extends Error {
   override name = 'MetafieldDefinitionError';
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const METAFIELD = `${PRINT_FILE_DEFINITION.namespace}.${PRINT_FILE_DEFINITION.key}`;
-
-function userErrorsOf(payload: Record<string, unknown> | undefined): UserError[] {
-  return payload && Array.isArray(payload.userErrors) ? (payload.userErrors.filter(isRecord) as unknown as UserError[]) : [];
-}
 
 async function create(client: AdminClient, pin: boolean, signal: AbortSignal | undefined) {
   // Not retried on a network failure: the next run finds a definition that was made.
@@ -103,11 +98,11 @@ export async function registerPrintFileDefinition(client: AdminClient, signal?: 
   let pinned = true;
   let payload = await create(client, true, signal);
   // A store may pin only so many definitions: made unpinned, it is still there, a click away in the admin.
-  if (userErrorsOf(payload).some((e) => e.code === 'PINNED_LIMIT_REACHED')) {
+  if (payload && userErrorsOf(payload).some((e) => e.code === 'PINNED_LIMIT_REACHED')) {
     pinned = false;
     payload = await create(client, false, signal);
   }
-  const userErrors = userErrorsOf(payload);
+  const userErrors = payload ? userErrorsOf(payload) : [];
   // Made meanwhile by another run of this command: that one is the store's now.
   if (userErrors.some((e) => e.code === 'TAKEN')) {
     const made = await lookUp(client, signal);

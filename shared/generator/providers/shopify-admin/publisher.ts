@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STORE_NAME, descriptionHtml } from '../../../common/index.ts';
+import { STORE_NAME, descriptionHtml, isRecord } from '../../../common/index.ts';
 import { slugify } from '../../../local-shop/index.ts';
 import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
 import { ImageSourceError, loadDesignImage, loadPrintFile } from '../image-source.ts';
@@ -24,7 +24,7 @@ import {
   PUBLISHABLE_PUBLISH,
   STAGED_UPLOADS_CREATE,
 } from './documents.ts';
-import { ShopifyPublishError, describeUserErrors, type PublishStep, type UserError } from './errors.ts';
+import { ShopifyPublishError, describeUserErrors, userErrorsOf, type PublishStep } from './errors.ts';
 import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
 
 /**
@@ -53,8 +53,6 @@ export interface ShopifyPublisherOptions extends AdminClientOptions {
 const FILE_POLL_MS = [250, 500, 1000, 2000, 4000];
 const FILE_POLL_MAX_MS = 5000;
 const FILE_READY_TIMEOUT_MS = 120_000;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readStagedTargets(payload: Record<string, unknown>, count: number): StagedTarget[] {
   const targets = Array.isArray(payload.stagedTargets) ? payload.stagedTargets : [];
@@ -325,7 +323,7 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       });
       const payload = isRecord(data.fileCreate) ? data.fileCreate : undefined;
       if (!payload) throw new ShopifyPublishError('fileCreate', 'invalid-response', 'the answer had no fileCreate');
-      const userErrors = Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+      const userErrors = userErrorsOf(payload);
       if (userErrors.some((e) => e.code === 'FILENAME_ALREADY_EXISTS')) {
         file = await findFile(filename, signal);
         if (!file) throw new ShopifyPublishError('fileCreate', 'user-errors', describeUserErrors(userErrors));
