@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillWithFixtures } from '../../shared/local-shop/index.ts';
+import { DEFAULT_SIZES, fillWithFixtures } from '../../shared/local-shop/index.ts';
 import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { JS_BUDGET_KB } from '../bench/budgets.ts';
@@ -32,7 +32,19 @@ let collection: string;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await fillWithFixtures(shop.store, 3, { image: await plainPng(64, 64) });
+  const image = await plainPng(64, 64);
+  await fillWithFixtures(shop.store, 3, { image });
+  // One product whose text is not ASCII, for the page-text check.
+  await shop.store.insertProducts([
+    {
+      title: 'Per My Last “Prompt”',
+      description: 'Café-grade cotton… 😀',
+      productType: 'AI Humor',
+      options: [{ name: 'Size', values: [...DEFAULT_SIZES] }],
+      variants: DEFAULT_SIZES.map((size) => ({ optionValues: [size], price: '25.00' })),
+      images: [{ bytes: image, altText: 'A shirt that says “Per my last prompt”' }],
+    },
+  ]);
   const dir = newBuildDir(root);
   const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: new URL(shop.origin).port, SITE_URL: 'https://shop.example' });
   await astroBuild({ outDir: dir, env });
@@ -136,6 +148,29 @@ describe('JS budget (gzip, from the build output)', () => {
     for (const [library, { pattern, source }] of Object.entries(SERVER_ONLY)) {
       expect(pattern.test(readFileSync(path.join(import.meta.dirname, '..', '..', source), 'utf8')), library).toBe(true);
     }
+  });
+});
+
+describe('page text (from the same build)', () => {
+  function htmlFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  }
+
+  it('every pre-rendered page is ASCII, its curly quotes written as character references', () => {
+    const pages = htmlFiles(client);
+    expect(pages.length).toBeGreaterThan(8);
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8');
+      const outside = /[^\x00-\x7f]/.exec(text);
+      expect(outside && `${path.relative(client, page)}: ${JSON.stringify(text.slice(outside.index - 40, outside.index + 10))}`).toBeNull();
+    }
+    // The shop's text outside ASCII reads the same in the page: the title, its image's description, the emoji.
+    const shirt = readFileSync(path.join(client, 'product', 'per-my-last-prompt', 'index.html'), 'utf8');
+    expect(shirt).toContain('Per My Last &#8220;Prompt&#8221;');
+    expect(shirt).toContain('alt="A shirt that says &#8220;Per my last prompt&#8221;"');
+    expect(shirt).toContain('Caf&#233;-grade cotton&#8230; &#128512;');
   });
 });
 

@@ -76,6 +76,14 @@ describe('Product JSON-LD', () => {
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script>' });
   });
+
+  it('is ASCII, every other character a \\u escape that reads back the same', () => {
+    const name = 'Café “Prompt” 😀 \u2028';
+    const text = jsonLdText({ name });
+    expect(text).toMatch(/^[\x20-\x7e]+$/);
+    expect(text).toContain('\\u201c');
+    expect(JSON.parse(text)).toEqual({ name });
+  });
 });
 
 describe('page metadata', () => {

@@ -60,12 +60,12 @@ export function productJsonLd(product: Product, url: string): Record<string, unk
   };
 }
 
-/** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
+/**
+ * JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag, and
+ * every character outside ASCII as a `\u` escape, so the page stays ASCII (see `asciiHtml`).
+ */
 export function jsonLdText(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export interface Crumb {
