@@ -80,6 +80,24 @@ export function browseJourneys(): void {
       const href = await (await fetch(harness.store.siteUrl)).text().then((html) => /href="(\/collections\/[^"/]+)"/.exec(html)![1]!);
       await visit(page, href);
       expect(await layoutShift(page)).toBeLessThan(0.01);
+      // The first card's photo is a phone's largest paint: fetched as the page is read (not lazily, after
+      // the first layout), at high priority; the other cards' photos wait.
+      const photos = page.locator('.grid .card-media img');
+      expect([await photos.nth(0).getAttribute('loading'), await photos.nth(0).getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+      expect(await photos.nth(1).getAttribute('loading')).toBe('lazy');
+      const firstPhoto = await photos.nth(0).evaluate(async (img: HTMLImageElement) => {
+        const lcp = await new Promise<PerformanceEntry[]>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: 'largest-contentful-paint', buffered: true }),
+        );
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        const [request] = performance.getEntriesByName(img.currentSrc) as PerformanceResourceTiming[];
+        return {
+          largestPaint: (lcp.at(-1) as PerformanceEntry & { element: Element | null }).element === img,
+          // A lazy photo is asked for after the first layout, once the load event has passed; this one holds the load event up.
+          partOfTheLoad: request !== undefined && navigation !== undefined && request.responseEnd <= navigation.loadEventStart,
+        };
+      });
+      expect(firstPhoto).toEqual({ largestPaint: true, partOfTheLoad: true });
       // Headings step down one level at a time (the heading-order rule screen readers and Lighthouse use):
       // the page's h1, then the cards' titles as h2.
       const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
