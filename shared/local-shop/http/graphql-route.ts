@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isRecord } from '../../common/index.ts';
 import { DISCARD_LIMITS, MAX_REQUEST_BODY_BYTES, readRequestBody, type DiscardLimits } from '../../http/index.ts';
 import { STOREFRONT_TOKEN_HEADER } from '../../storefront/browser.ts';
 import { createContext } from '../graphql/context.ts';
@@ -25,10 +26,6 @@ export interface GraphqlRouteOptions {
 }
 
 type Envelope = { ok: true; request: GraphqlRequest } | { ok: false; message: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The body as a GraphQL request: `{query, variables?, operationName?}` as JSON, or a bare document as application/graphql. */
 export function readEnvelope(body: Buffer, contentType: string): Envelope {

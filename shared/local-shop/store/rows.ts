@@ -1,6 +1,6 @@
 import type { SQLOutputValue } from 'node:sqlite';
 import type { ImageRecord, ProductOptionRecord, ProductRecord, SelectedOption, VariantRecord } from './records.ts';
-import type { ErrorKind } from '../../common/index.ts';
+import { type ErrorKind, isRecord } from '../../common/index.ts';
 
 /** Typed reads of SQLite rows: a wrong column type is a corrupt store, reported by name. */
 
@@ -54,10 +54,6 @@ function json(row: Row, table: string, column: string): unknown {
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 export function stringList(row: Row, table: string, column: string): string[] {
