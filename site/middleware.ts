@@ -5,5 +5,7 @@ import { asciiHtml } from './features/shell/ascii-html.ts';
 export const onRequest: MiddlewareHandler = async (context, next) => {
   const response = await next();
   if (!context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  return new Response(asciiHtml(await response.text()), response);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length'); // the body's length changes
+  return new Response(asciiHtml(await response.text()), { status: response.status, statusText: response.statusText, headers });
 };

@@ -9,7 +9,8 @@
  *
  * The text of `<script>` and `<style>` elements is left as it is: character references mean nothing
  * there, and the Content-Security-Policy's hashes cover it. The sources keep those ASCII themselves
- * (CSS escapes such as `"\201C"`, `\u` escapes in JSON-LD), and a test reads every built page.
+ * (JSON-LD as `\u` escapes; no such character in a style sheet: the hero's quotation marks come from
+ * `<q>`), and a test reads every built page.
  */
 export function asciiHtml(html: string): string {
   if (!NON_ASCII.test(html)) return html;
