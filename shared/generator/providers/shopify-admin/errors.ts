@@ -1,4 +1,4 @@
-import type { ErrorKind } from '../../../common/index.ts';
+import { isRecord, type ErrorKind } from '../../../common/index.ts';
 /**
  * Publishing failures as one line that names the step that failed ("Shopify productCreate failed:
  * title: can't be blank"), so a staff member knows how far a product got. Never the access token.
@@ -88,12 +88,12 @@ export function tidy(text: string): string {
   return line.length > MAX_DETAIL ? `${line.slice(0, MAX_DETAIL - 1)}…` : line;
 }
 
-/** `title: Title can't be blank; variants.0.price: must be positive`. */
-/** A mutation payload's userErrors (none when it has no list). */
-export function userErrorsOf(payload: Record<string, unknown>): UserError[] {
-  return Array.isArray(payload.userErrors) ? (payload.userErrors as UserError[]) : [];
+/** A mutation payload's userErrors: none when there is no payload or no list, and only entries that are objects. */
+export function userErrorsOf(payload: Record<string, unknown> | undefined): UserError[] {
+  return Array.isArray(payload?.userErrors) ? (payload.userErrors.filter(isRecord) as unknown as UserError[]) : [];
 }
 
+/** `title: Title can't be blank; variants.0.price: must be positive`. */
 export function describeUserErrors(errors: readonly UserError[]): string {
   return tidy(
     errors

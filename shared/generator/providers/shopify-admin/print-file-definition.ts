@@ -98,11 +98,11 @@ export async function registerPrintFileDefinition(client: AdminClient, signal?: 
   let pinned = true;
   let payload = await create(client, true, signal);
   // A store may pin only so many definitions: made unpinned, it is still there, a click away in the admin.
-  if (payload && userErrorsOf(payload).some((e) => e.code === 'PINNED_LIMIT_REACHED')) {
+  if (userErrorsOf(payload).some((e) => e.code === 'PINNED_LIMIT_REACHED')) {
     pinned = false;
     payload = await create(client, false, signal);
   }
-  const userErrors = payload ? userErrorsOf(payload) : [];
+  const userErrors = userErrorsOf(payload);
   // Made meanwhile by another run of this command: that one is the store's now.
   if (userErrors.some((e) => e.code === 'TAKEN')) {
     const made = await lookUp(client, signal);
