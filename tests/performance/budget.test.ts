@@ -174,6 +174,21 @@ describe('page text (from the same build)', () => {
   });
 });
 
+describe('page style (from the same build)', () => {
+  it("sizes nothing in font-relative units (ch, ex, cap, ic): the first style pass would need the fonts' metrics before they are decoded", () => {
+    const found: string[] = [];
+    for (const page of readdirSync(client, { withFileTypes: true, recursive: true })) {
+      if (!page.isFile() || !page.name.endsWith('.html')) continue;
+      const file = path.join(page.parentPath, page.name);
+      for (const [, css] of readFileSync(file, 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+        for (const unit of css!.matchAll(/[\s:(,-]\.?\d+(?:\.\d+)?(?:r?ch|r?ex|r?cap|r?ic)\b/g))
+          found.push(`${path.relative(client, file)}: ${unit[0].slice(1)}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe("reading a page's scripts", () => {
   it('follows static imports and re-exports, not dynamic imports', () => {
     const code =
