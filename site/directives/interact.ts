@@ -21,7 +21,8 @@ import { STALE_EVENT } from './stale.ts';
  *   is stale (a `storefront:stale` event, sent after the first frame, when every island is waiting:
  *   a `?variant=` in the URL, or a fresher price or availability than the build's).
  * - `client:interact="cart"`: for the header's cart button, drawn by the server with an empty cart:
- *   eager when the stored cart holds items, and at once when another tab changes the cart.
+ *   near the viewport it hydrates after the load when the stored cart holds items (read then, not
+ *   while the page is parsed), and at once when another tab changes the cart.
  */
 
 export type InteractMode = 'stale' | 'cart';
@@ -62,6 +63,12 @@ function whenIdle(callback: () => void): void {
   // At most a few seconds per island, so a busy page still hydrates; Safari has no idle callback.
   if ('requestIdleCallback' in window) requestIdleCallback(callback, { timeout: 3000 });
   else setTimeout(callback, 200);
+}
+
+/** At the browser's first idle moment after the page's load event. */
+function afterLoad(callback: () => void): void {
+  if (document.readyState === 'complete') whenIdle(callback);
+  else addEventListener('load', () => whenIdle(callback), { once: true });
 }
 
 function drain(): void {
@@ -145,11 +152,17 @@ const interact: ClientDirective = (load, options, el) => {
     });
   }
   if (mode === 'stale') addEventListener(STALE_EVENT, watchViewport, { once: true });
-  if (awake || (mode === 'cart' && storedCartHasItems())) {
+  if (awake) {
     watchViewport();
   } else {
     el.dataset.hydrateWhen = 'interaction';
     sleepers.push(watchViewport);
+    // Read once the page has loaded: a page's first read of localStorage is a synchronous call to
+    // the browser process, which would stall the parse, and nothing hydrates before the load anyway.
+    if (mode === 'cart')
+      afterLoad(() => {
+        if (storedCartHasItems()) watchViewport();
+      });
   }
 };
 

@@ -86,15 +86,28 @@ export function cartJourneys(): void {
       await close();
     });
 
-    it('keeps the cart across a reload', async () => {
-      const { page, close } = await newPage();
+    it('keeps the cart across a reload, reading it only once the page has loaded', async () => {
+      const { page, context, close } = await newPage();
       await visit(page, '/');
       await addFirstCard(page);
       await addFirstCard(page);
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+      // The document's state at each read of storage: a page's first read waits on the browser process.
+      await context.addInitScript(() => {
+        const reads: string[] = [];
+        (window as unknown as { storageReads: string[] }).storageReads = reads;
+        const getItem = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (this: Storage, key: string) {
+          reads.push(document.readyState);
+          return getItem.call(this, key);
+        };
+      });
       await page.reload();
       await hydrated(page);
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+      const reads = await page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.filter((state) => state !== 'complete')).toEqual([]);
       const sheet = await openDrawer(page);
       expect(await sheet.locator('.drawer-summary').textContent()).toBe('2 item(s) in your cart');
       await close();
