@@ -65,12 +65,6 @@ function whenIdle(callback: () => void): void {
   else setTimeout(callback, 200);
 }
 
-/** At the browser's first idle moment after the page's load event. */
-function afterLoad(callback: () => void): void {
-  if (document.readyState === 'complete') whenIdle(callback);
-  else addEventListener('load', () => whenIdle(callback), { once: true });
-}
-
 function drain(): void {
   const next = queue.shift();
   if (next) void next().finally(() => whenIdle(drain));
@@ -90,7 +84,8 @@ function schedule(): void {
  */
 function storedCartHasItems(): boolean {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    // No stored cart (null) parses as null: JSON.parse reads its argument as a string.
+    const stored: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) as string);
     const items = (stored as { items?: unknown } | null)?.items;
     return Array.isArray(items) && items.length > 0;
   } catch {
@@ -150,6 +145,11 @@ const interact: ClientDirective = (load, options, el) => {
     addEventListener('storage', (event) => {
       if (event.key === CART_STORAGE_KEY) void start();
     });
+    // The stored cart is read after the load, at idle like a hydration: a page's first read of
+    // localStorage is a synchronous call to the browser process, which would stall the parse.
+    queue.push(async () => {
+      if (storedCartHasItems()) watchViewport();
+    });
   }
   if (mode === 'stale') addEventListener(STALE_EVENT, watchViewport, { once: true });
   if (awake) {
@@ -157,12 +157,6 @@ const interact: ClientDirective = (load, options, el) => {
   } else {
     el.dataset.hydrateWhen = 'interaction';
     sleepers.push(watchViewport);
-    // Read once the page has loaded: a page's first read of localStorage is a synchronous call to
-    // the browser process, which would stall the parse, and nothing hydrates before the load anyway.
-    if (mode === 'cart')
-      afterLoad(() => {
-        if (storedCartHasItems()) watchViewport();
-      });
   }
 };
 
