@@ -151,13 +151,14 @@ describe('JS budget (gzip, from the build output)', () => {
   });
 });
 
-describe('page text (from the same build)', () => {
-  function htmlFiles(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true, recursive: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  }
+/** Every pre-rendered page of the build. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
+describe('page text (from the same build)', () => {
   it('every pre-rendered page is ASCII, its curly quotes written as character references', () => {
     const pages = htmlFiles(client);
     expect(pages.length).toBeGreaterThan(8);
@@ -177,9 +178,7 @@ describe('page text (from the same build)', () => {
 describe('page style (from the same build)', () => {
   it("sizes nothing in font-relative units (ch, ex, cap, ic): the first style pass would need the fonts' metrics before they are decoded", () => {
     const found: string[] = [];
-    for (const page of readdirSync(client, { withFileTypes: true, recursive: true })) {
-      if (!page.isFile() || !page.name.endsWith('.html')) continue;
-      const file = path.join(page.parentPath, page.name);
+    for (const file of htmlFiles(client)) {
       for (const [, css] of readFileSync(file, 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
         for (const unit of css!.matchAll(/[\s:(,-]\.?\d+(?:\.\d+)?(?:r?ch|r?ex|r?cap|r?ic)\b/g))
           found.push(`${path.relative(client, file)}: ${unit[0].slice(1)}`);

@@ -13,7 +13,7 @@
  * `<q>`), and a test reads every built page.
  */
 export function asciiHtml(html: string): string {
-  if (!NON_ASCII.test(html)) return html;
+  if (html.search(NON_ASCII) === -1) return html;
   let out = '';
   let last = 0;
   for (const raw of html.matchAll(RAW_TEXT_ELEMENT)) {
@@ -23,10 +23,10 @@ export function asciiHtml(html: string): string {
   return out + characterReferences(html.slice(last));
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
-const NON_ASCII_CODE_POINT = /[^\x00-\x7f]/gu;
+/** A code point outside ASCII (a whole emoji, not half of it). */
+const NON_ASCII = /[^\x00-\x7f]/gu;
 const RAW_TEXT_ELEMENT = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
 function characterReferences(text: string): string {
-  return text.replace(NON_ASCII_CODE_POINT, (c) => `&#${c.codePointAt(0)};`);
+  return text.replace(NON_ASCII, (c) => `&#${c.codePointAt(0)};`);
 }
