@@ -14,7 +14,8 @@ const BUILD_TIME =
 const BROWSER_SAFE_SHARED = [
   '^shared/[^/]+/browser[.]ts$',
   '^shared/(common|cart|product|limits)/',
-  '^shared/storefront/(browser|fetch|checkout-url|constants|documents|errors)[.]ts$',
+  '^shared/storefront/(browser|browser-checkout|fetch|checkout-url|constants|errors)[.]ts$',
+  '^shared/storefront/documents/',
   '^shared/generator/(browser|messages|pipeline|types|errors)[.]ts$',
   '^shared/staff/(browser|messages|who)[.]ts$',
 ];

@@ -13,7 +13,7 @@ import {
   PRODUCTS_QUERY,
   productRecommendationsBatch,
   SHOP_POLICIES_QUERY,
-} from './documents.ts';
+} from './documents/index.ts';
 import { StorefrontError, checkCartPayload } from './errors.ts';
 import {
   CartLineInputSchema,

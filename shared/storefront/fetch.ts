@@ -1,7 +1,5 @@
 import { STOREFRONT_TOKEN_HEADER } from './constants.ts';
-import { withCheckoutChannel } from './checkout-url.ts';
-import { CART_CREATE_MUTATION } from './documents.ts';
-import { StorefrontError, checkCartPayload, readGraphqlBody, statusError } from './errors.ts';
+import { StorefrontError, readGraphqlBody, statusError } from './errors.ts';
 
 /**
  * The browser's path to the Storefront API: plain fetch, no zod, undici or GraphQL tooling, so the
@@ -49,35 +47,4 @@ export async function browserGraphql(
   }
   if (!response.ok) throw statusError(response.status, operation);
   return readGraphqlBody(text, operation, response.headers.get('content-type') ?? '');
-}
-
-export interface BrowserCheckout {
-  id: string;
-  checkoutUrl: string;
-  totalQuantity: number;
-}
-
-/** Creates the remote cart at checkout; its URL carries channel=online_store. */
-export async function browserCartCreate(
-  endpoint: BrowserEndpoint,
-  lines: { merchandiseId: string; quantity: number }[],
-  options?: BrowserRequestOptions,
-): Promise<BrowserCheckout> {
-  const data = await browserGraphql(endpoint, 'CartCreate', CART_CREATE_MUTATION, { input: { lines } }, options);
-  const { cart } = checkCartPayload(data.cartCreate);
-  let checkoutUrl: string;
-  try {
-    checkoutUrl = withCheckoutChannel(cart.checkoutUrl);
-  } catch {
-    throw new StorefrontError(
-      'invalid-response',
-      `Unexpected response from the Storefront API (CartCreate): checkoutUrl is not a URL`,
-      'CartCreate',
-    );
-  }
-  return {
-    id: typeof cart.id === 'string' ? cart.id : '',
-    checkoutUrl,
-    totalQuantity: typeof cart.totalQuantity === 'number' ? cart.totalQuantity : 0,
-  };
 }

@@ -1,8 +1,14 @@
 /**
- * Every GraphQL document the project sends to a Storefront API. Plain strings with no tooling, so the
- * browser can import the one it needs; `tests/storefront-contract.test.ts` validates each of them
- * against Shopify's real 2025-07 schema.
+ * Every GraphQL document the project sends to a Storefront API, here and in `cart.ts` beside this
+ * module. Plain strings with no tooling, so the browser can import the one it needs;
+ * `tests/storefront/contract.test.ts` validates each of them against Shopify's real 2025-07 schema.
+ * The cart's documents have a module of their own because a bundle keeps a module's used exports
+ * together: here, the checkout's mutation would ride along with the product page's and the search
+ * page's own scripts, though only the cart drawer, loaded on first open, sends it.
  */
+import { CART_CREATE_MUTATION, CART_QUERY } from './cart.ts';
+
+export { CART_CREATE_MUTATION, CART_QUERY } from './cart.ts';
 
 /**
  * A product as a page shows it (ProductFields: its photos and every variant) or as a card shows it
@@ -42,31 +48,6 @@ const PRODUCT_FIELDS = /* @__PURE__ */ productFragment('ProductFields', 5, 10);
  */
 const withFragment = (query: string, fragment: string): string => query + fragment;
 
-const CART_FIELDS = /* GraphQL */ `
-  fragment CartFields on Cart {
-    id
-    checkoutUrl
-    totalQuantity
-    cost { totalAmount { amount currencyCode } }
-    lines(first: 100) {
-      edges {
-        node {
-          id
-          quantity
-          merchandise {
-            ... on ProductVariant {
-              id
-              title
-              price { amount currencyCode }
-              product { title handle }
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
 // Shopify's default order is by id, oldest first; `reverse: true` lists the newest first.
 export const PRODUCTS_QUERY = /* @__PURE__ */ withFragment(
   /* GraphQL */ `
@@ -88,23 +69,6 @@ export const PRODUCT_BY_HANDLE_QUERY = /* @__PURE__ */ withFragment(
 `,
   PRODUCT_FIELDS,
 );
-
-export const CART_CREATE_MUTATION = /* GraphQL */ `
-  mutation CartCreate($input: CartInput!) {
-    cartCreate(input: $input) {
-      cart { ...CartFields }
-      userErrors { field message }
-    }
-  }
-  ${CART_FIELDS}
-`;
-
-export const CART_QUERY = /* GraphQL */ `
-  query Cart($id: ID!) {
-    cart(id: $id) { ...CartFields }
-  }
-  ${CART_FIELDS}
-`;
 
 /** The product page re-reads price and availability in the browser after load (pages are static). */
 export const PRODUCT_AVAILABILITY_QUERY = /* GraphQL */ `
