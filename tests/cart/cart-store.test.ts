@@ -33,27 +33,49 @@ function line(variant: string, quantity = 1): CartItem {
 }
 
 let cartAtLoad: unknown;
+/** Reads of the cart's key in storage (a browser pays a call to its own process for the first). */
+let keyReads = 0;
+let keyReadsAtImport = -1;
 
-// Set before the store module loads: it reads storage once, at import.
 beforeAll(async () => {
   storage[CART_STORAGE_KEY] = '{"items": [{"broken": true}]';
-  setPersistentEngine(storage, {
+  const counted = new Proxy(storage, {
+    get: (target, key) => {
+      if (key === CART_STORAGE_KEY) keyReads++;
+      return Reflect.get(target, key);
+    },
+    has: (target, key) => {
+      if (key === CART_STORAGE_KEY) keyReads++;
+      return Reflect.has(target, key);
+    },
+  });
+  setPersistentEngine(counted, {
     addEventListener: (_key, callback) => listeners.add(callback),
     removeEventListener: (_key, callback) => listeners.delete(callback),
   });
-  cartAtLoad = (await import('../../site/features/cart/cart-store.ts')).$cart.get();
+  const module = await import('../../site/features/cart/cart-store.ts');
+  await import('../../site/features/cart/checkout.ts');
+  keyReadsAtImport = keyReads;
+  cartAtLoad = module.cartStore().get();
 });
 
 async function stores() {
   const cart = await import('../../site/features/cart/cart-store.ts');
   const checkout = await import('../../site/features/cart/checkout.ts');
-  return { ...cart, ...checkout };
+  return { ...cart, ...checkout, $cart: cart.cartStore() };
 }
 
 describe('cart store', () => {
   beforeEach(async () => {
     const { $cart } = await stores();
     $cart.set(EMPTY_CART);
+  });
+
+  it('reads storage when the cart is first used, not when its module loads', async () => {
+    expect(keyReadsAtImport).toBe(0);
+    expect(keyReads).toBeGreaterThan(0);
+    const { cartStore } = await stores();
+    expect(cartStore()).toBe(cartStore());
   });
 
   it('starts empty when the stored value is corrupted, and does not crash', async () => {

@@ -87,29 +87,58 @@ export function cartJourneys(): void {
     });
 
     it('keeps the cart across a reload, reading it only once the page has loaded', async () => {
+      const product = await productWithOptions();
       const { page, context, close } = await newPage();
       await visit(page, '/');
       await addFirstCard(page);
       await addFirstCard(page);
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
-      // The document's state at each read of storage: a page's first read waits on the browser process.
+      // The page and the document's state at each read of the cart's key, by getItem or as a
+      // property (the persisted store's way): a page's first read waits on the browser process.
       await context.addInitScript(() => {
         const reads: string[] = [];
         (window as unknown as { storageReads: string[] }).storageReads = reads;
-        const getItem = Storage.prototype.getItem;
-        Storage.prototype.getItem = function (this: Storage, key: string) {
-          reads.push(document.readyState);
-          return getItem.call(this, key);
-        };
+        const key = 'shopify-cart';
+        const note = () => reads.push(`${location.pathname} ${document.readyState}`);
+        const storage = window.localStorage;
+        const watched = new Proxy(storage, {
+          get(target, name) {
+            if (name === key) note();
+            const value = Reflect.get(target, name, target);
+            if (name === 'getItem')
+              return (wanted: string) => {
+                if (wanted === key) note();
+                return target.getItem(wanted);
+              };
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+          has(target, name) {
+            if (name === key) note();
+            return Reflect.has(target, name);
+          },
+          set: (target, name, value) => Reflect.set(target, name, value, target),
+          deleteProperty: (target, name) => Reflect.deleteProperty(target, name),
+        });
+        Object.defineProperty(window, 'localStorage', { get: () => watched, configurable: true });
       });
+      const storageReads = () => page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
       await page.reload();
       await hydrated(page);
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
-      const reads = await page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads);
+      const reads = await storageReads();
       expect(reads.length).toBeGreaterThan(0);
-      expect(reads.filter((state) => state !== 'complete')).toEqual([]);
+      expect(reads.filter((read) => !read.endsWith(' complete'))).toEqual([]);
       const sheet = await openDrawer(page);
       expect(await sheet.locator('.drawer-summary').textContent()).toBe('2 item(s) in your cart');
+      // The product and search pages' own scripts share the cart's module; loading it reads nothing.
+      for (const path of [`/product/${product.handle}`, '/search?q=shirt']) {
+        await visit(page, path);
+        await hydrated(page);
+        await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+        const pageReads = await storageReads();
+        expect(pageReads.length).toBeGreaterThan(0);
+        expect(pageReads.filter((read) => !read.endsWith(' complete'))).toEqual([]);
+      }
       await close();
     });
 

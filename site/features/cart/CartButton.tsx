@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
 import { EMPTY_CART, totalQuantity } from '../../../shared/cart/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
-import { $cart } from './cart-store.ts';
+import { cartStore } from './cart-store.ts';
 import { $drawerOpen } from './drawer.ts';
 import { BagIcon } from '../shell/icons.tsx';
 import Toaster from '../toasts/Toaster.tsx';
@@ -21,7 +21,7 @@ function itemsText(count: number): string {
  */
 export default function CartButton({ endpoint }: { endpoint: BrowserEndpoint }) {
   // The server rendered an empty cart: hydrate with that, then show the stored one.
-  const cart = useStore($cart, { ssr: () => EMPTY_CART });
+  const cart = useStore(cartStore(), { ssr: () => EMPTY_CART });
   const [wanted, setWanted] = useState(false);
   const count = totalQuantity(cart);
 

@@ -5,8 +5,8 @@ import { formatPrice } from '../../../shared/common/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { optionsLine } from './options-line.ts';
-import { $cart, $checkoutLoading, removeFromCart, setQuantity } from './cart-store.ts';
-import { createCheckout } from './checkout.ts';
+import { cartStore, removeFromCart, setQuantity } from './cart-store.ts';
+import { $checkoutLoading, createCheckout } from './checkout.ts';
 import { $drawerOpen } from './drawer.ts';
 import { showToast } from '../toasts/toasts.ts';
 import { CloseIcon, MinusIcon, PlusIcon, Spinner, TrashIcon } from '../shell/icons.tsx';
@@ -20,7 +20,7 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const open = useStore($drawerOpen);
-  const cart = useStore($cart);
+  const cart = useStore(cartStore());
   const loading = useStore($checkoutLoading);
   const [failed, setFailed] = useState(false);
 

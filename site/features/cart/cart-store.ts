@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import {
   CART_STORAGE_KEY,
@@ -13,24 +13,29 @@ import {
 } from '../../../shared/cart/index.ts';
 import { showToast } from '../toasts/toasts.ts';
 
+let cart: WritableAtom<Cart> | undefined;
+
 /**
  * The shopper's cart, shared by every island: persisted under `shopify-cart`, kept in step with
  * other open tabs through the storage event, and never trusted blindly (a corrupted or old-shape
- * value decodes to an empty cart).
+ * value decodes to an empty cart). Created on first use, not when this module loads: creating it
+ * reads localStorage, which a page pays for with a synchronous call to the browser process, and
+ * pages whose scripts share this module (the product page's live check, the search results) never
+ * need the cart until an island does.
  */
-export const $cart = persistentAtom<Cart>(CART_STORAGE_KEY, EMPTY_CART, {
-  encode: serializeCart,
-  decode: parseStoredCart,
-});
-
-// Stay subscribed for the page's whole life: an unwatched store would neither hear other tabs nor
-// re-read storage, and an Add to Cart would then build on a stale cart.
-if (typeof window !== 'undefined') $cart.listen(() => {});
-
-/** The cart state's `isLoading`: true while checkout is being created; never stored. */
-export const $checkoutLoading = atom(false);
+export function cartStore(): WritableAtom<Cart> {
+  if (!cart) {
+    cart = persistentAtom<Cart>(CART_STORAGE_KEY, EMPTY_CART, { encode: serializeCart, decode: parseStoredCart });
+    // Stay subscribed for the page's whole life: an unwatched store would neither hear other tabs
+    // nor re-read storage, and an Add to Cart would then build on a stale cart. (On the server,
+    // where there is no storage and no other tab, the subscription does nothing.)
+    cart.listen(() => {});
+  }
+  return cart;
+}
 
 export function addToCart(item: CartItem): void {
+  const $cart = cartStore();
   $cart.set(addItem($cart.get(), item));
 }
 
@@ -41,9 +46,11 @@ export function addToCartAndNotify(item: CartItem): void {
 }
 
 export function setQuantity(variantId: string, quantity: number): void {
+  const $cart = cartStore();
   $cart.set(updateQuantity($cart.get(), variantId, quantity));
 }
 
 export function removeFromCart(variantId: string): void {
+  const $cart = cartStore();
   $cart.set(removeItem($cart.get(), variantId));
 }

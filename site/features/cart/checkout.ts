@@ -1,5 +1,9 @@
 import { browserCartCreate, type BrowserEndpoint, type BrowserRequestOptions } from '../../../shared/storefront/browser.ts';
-import { $cart, $checkoutLoading } from './cart-store.ts';
+import { atom } from 'nanostores';
+import { cartStore } from './cart-store.ts';
+
+/** The cart state's `isLoading`: true while checkout is being created; never stored. */
+export const $checkoutLoading = atom(false);
 
 /**
  * Checkout (docs/behaviour/cart.md): nothing when the cart is empty; otherwise loading on, a remote cart from the
@@ -7,6 +11,7 @@ import { $cart, $checkoutLoading } from './cart-store.ts';
  * Returns the checkout URL (with channel=online_store), or null for an empty cart.
  */
 export async function createCheckout(endpoint: BrowserEndpoint, options?: BrowserRequestOptions): Promise<string | null> {
+  const $cart = cartStore();
   const cart = $cart.get();
   if (cart.items.length === 0) return null;
   $checkoutLoading.set(true);
