@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { readRequestBody, urlHost } from '../../shared/http/index.ts';
-import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-json-body.ts';
+import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-raw-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 import { applyForwarded, parseTrustProxy, resolveForwarded, type TrustedProxies } from './http/trusted-proxy.ts';
 

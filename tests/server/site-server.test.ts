@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvironment, failureReason } from '../../site/server/astro-build.ts';
 import { PROJECT_ROOT, buildsRoot, newBuildDir, pruneBuilds } from '../../site/server/build-dirs.ts';
-import { MAX_BODY_BYTES } from '../../site/server/http/read-json-body.ts';
+import { MAX_BODY_BYTES } from '../../site/server/http/read-raw-body.ts';
 import { startSiteServer, type SiteServer } from '../../site/server/site-server.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
 
