@@ -21,9 +21,10 @@ export interface SectionResult {
   notes?: string[];
 }
 
+/** `cpuCheckMs`: the machine's CPU check (see machine.ts) just before the section ran. */
 export type SectionOutcome =
-  | ({ title: string; status: 'done'; seconds: number } & SectionResult)
-  | { title: string; status: 'failed'; seconds: number; reason: string };
+  | ({ title: string; status: 'done'; seconds: number; cpuCheckMs?: number } & SectionResult)
+  | { title: string; status: 'failed'; seconds: number; reason: string; cpuCheckMs?: number };
 
 export interface Machine {
   cpu: string;
@@ -72,8 +73,13 @@ export function renderMarkdown(report: BenchReport): string {
     `| memory | ${machine.memory} |`,
     `| Node | ${machine.node} |`,
     `| OS | ${cell(machine.os)} |`,
-    '',
   ];
+  const checks = report.sections.flatMap((s) => (s.cpuCheckMs === undefined ? [] : [s.cpuCheckMs]));
+  if (checks.length)
+    lines.push(
+      `| CPU check before each section | ${Math.min(...checks) === Math.max(...checks) ? checks[0] : `${Math.min(...checks)} to ${Math.max(...checks)}`} ms (a fixed piece of work on one core: more means a busier machine) |`,
+    );
+  lines.push('');
   const failed = report.sections.filter((s) => s.status === 'failed');
   const missed = budgetFailures(report);
   const budgeted = report.sections.flatMap((section) =>
@@ -104,7 +110,8 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push('');
     for (const note of section.notes ?? []) lines.push(`- ${note}`);
     if (section.notes?.length) lines.push('');
-    lines.push(`<sub>measured in ${section.seconds.toFixed(0)} s</sub>`, '');
+    const check = section.cpuCheckMs === undefined ? '' : `; CPU check before it: ${section.cpuCheckMs} ms`;
+    lines.push(`<sub>measured in ${section.seconds.toFixed(0)} s${check}</sub>`, '');
   }
   const explained = report.tried.filter((t) => missed.some(({ section, figure }) => section === t.section && t.figure.test(figure.what)));
   if (missed.length || failed.length) {

@@ -8,7 +8,7 @@ import { measureCliStart } from './cli-start.ts';
 import { measureGenerator } from './generator.ts';
 import { LARGE_BUILD_PRODUCTS, measureLargeBuild } from './large-build.ts';
 import { measureLighthouse } from './lighthouse.ts';
-import { describeMachine } from './machine.ts';
+import { cpuCheck, describeMachine } from './machine.ts';
 import { builtSite, measurePageJs } from './page-js-section.ts';
 import { renderMarkdown, type SectionOutcome, type SectionResult } from './report.ts';
 import { measureShopLoad } from './shop-load.ts';
@@ -137,15 +137,17 @@ async function main(): Promise<void> {
     // After the served store's sections, stop it: the rest should have the machine to themselves.
     if (store && !['lighthouse', 'js'].includes(section.id)) await stopStore();
     say(`${section.title}...`);
+    const cpuCheckMs = cpuCheck();
+    say(`  CPU check: ${cpuCheckMs} ms`);
     const t0 = performance.now();
     try {
       const result = await section.measure((line) => say(`  ${line}`));
       const seconds = (performance.now() - t0) / 1000;
-      outcomes.push({ title: section.title, status: 'done', seconds, ...result });
+      outcomes.push({ title: section.title, status: 'done', seconds, cpuCheckMs, ...result });
       for (const f of result.figures) say(`  ${f.what}: ${f.value}${f.budget ? ` (budget ${f.budget}: ${f.pass ? 'pass' : 'FAIL'})` : ''}`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      outcomes.push({ title: section.title, status: 'failed', seconds: (performance.now() - t0) / 1000, reason });
+      outcomes.push({ title: section.title, status: 'failed', seconds: (performance.now() - t0) / 1000, reason, cpuCheckMs });
       say(`  FAILED: ${reason}`);
     }
   }

@@ -29,6 +29,7 @@ const report: BenchReport = {
       title: 'Lighthouse (mobile)',
       status: 'done',
       seconds: 185,
+      cpuCheckMs: 131,
       figures: [
         { what: 'home: performance', value: '100', budget: '100', pass: true },
         { what: 'home: TBT', value: '28 ms', budget: '0 ms', pass: false, miss: 'over by 28 ms' },
@@ -40,6 +41,7 @@ const report: BenchReport = {
       title: 'Build scaling',
       status: 'done',
       seconds: 60,
+      cpuCheckMs: 174,
       figures: [{ what: 'ratio of the per-product costs (1,000 ÷ 100)', value: '0.46×', budget: '≤ 1.2×', pass: true }],
     },
     { title: 'CLI start', status: 'failed', seconds: 3, reason: 'exit code 1 | see the log' },
@@ -59,5 +61,14 @@ describe('BENCHMARKS.md', () => {
     // An escaped pipe stays inside its cell.
     expect(markdown).toContain('exit code 1 \\| see the log');
     expect(formatted(markdown)).toBe(markdown);
+  });
+
+  it("gives each section's CPU check, and their range beside the machine", () => {
+    const markdown = renderMarkdown(report);
+    expect(markdown).toMatch(
+      /\| CPU check before each section +\| 131 to 174 ms \(a fixed piece of work on one core: more means a busier machine\) +\|/,
+    );
+    expect(markdown).toContain('<sub>measured in 185 s; CPU check before it: 131 ms</sub>');
+    expect(markdown).toContain('<sub>measured in 60 s; CPU check before it: 174 ms</sub>');
   });
 });
