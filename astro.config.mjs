@@ -16,13 +16,14 @@ function shopImageOrigins(/** @type {import('./shared/config/index.ts').Config} 
 
 // Browser chunks that do not depend on which other pages the build holds: React on its own, the
 // stores and rules every page's header and cards share (React-free, so the search page's own script
-// can use them without waiting for React) with the bundler's small helper for code loaded later, and
-// the hooks, icons and toasts those islands share.
+// can use them without waiting for React; of nanostores only the atoms and their lifecycle, since
+// the staff pages' maps and the rest would ride along on every storefront page) with the bundler's
+// small helper for code loaded later, and the hooks, icons and toasts those islands share.
 const BROWSER_CHUNKS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   {
     name: 'shop',
-    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts)\.ts$|shared[\\/](cart[\\/]cart|common[\\/]money)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|vite[\\/]preload-helper/,
+    test: /site[\\/]features[\\/](cart[\\/](cart-store|drawer)|toasts[\\/]toasts)\.ts$|shared[\\/](cart[\\/]cart|common[\\/]money)\.ts$|node_modules[\\/](nanostores[\\/](index\.js$|(atom|lifecycle)[\\/])|@nanostores[\\/]persistent[\\/])|vite[\\/]preload-helper/,
   },
   {
     name: 'shop-ui',
