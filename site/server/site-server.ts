@@ -1,8 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
-import { readRequestBody, urlHost } from '../../shared/http/index.ts';
-import { bodyTooLargeMessage, MAX_BODY_BYTES } from './http/read-raw-body.ts';
+import { MAX_REQUEST_BODY_BYTES, readRequestBody, urlHost } from '../../shared/http/index.ts';
+import { bodyTooLargeMessage } from './http/read-raw-body.ts';
 import { loadBuild, type LoadedBuild, type Next } from './site-build.ts';
 import { applyForwarded, parseTrustProxy, resolveForwarded, type TrustedProxies } from './http/trusted-proxy.ts';
 
@@ -155,13 +155,13 @@ export async function startSiteServer({
       if (req.method === 'GET' || req.method === 'HEAD') return build.serveStatic(req, res, dynamic);
       // Bodies are read here, within the limit, so an oversized one is refused in a way the client
       // can read (see shared/http/request-body.ts); the build's handler takes a body it finds on the request.
-      readRequestBody(req, MAX_BODY_BYTES).then((result) => {
+      readRequestBody(req, MAX_REQUEST_BODY_BYTES).then((result) => {
         if (result.ok) {
           (req as RequestWithBody).body = result.body;
           dynamic();
         } else if (result.reason === 'too-large') {
           res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
-          res.end(JSON.stringify({ error: bodyTooLargeMessage(MAX_BODY_BYTES) }));
+          res.end(JSON.stringify({ error: bodyTooLargeMessage(MAX_REQUEST_BODY_BYTES) }));
         }
       }, fail);
     });

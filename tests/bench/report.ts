@@ -75,10 +75,12 @@ export function renderMarkdown(report: BenchReport): string {
     `| OS | ${cell(machine.os)} |`,
   ];
   const checks = report.sections.flatMap((s) => (s.cpuCheckMs === undefined ? [] : [s.cpuCheckMs]));
-  if (checks.length)
+  if (checks.length) {
+    const [low, high] = [Math.min(...checks), Math.max(...checks)];
     lines.push(
-      `| CPU check before each section | ${Math.min(...checks) === Math.max(...checks) ? checks[0] : `${Math.min(...checks)} to ${Math.max(...checks)}`} ms (a fixed piece of work on one core: more means a busier machine) |`,
+      `| CPU check before each section | ${low === high ? low : `${low} to ${high}`} ms (a fixed piece of work on one core: more means a busier machine) |`,
     );
+  }
   lines.push('');
   const failed = report.sections.filter((s) => s.status === 'failed');
   const missed = budgetFailures(report);

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnvironment, failureReason } from '../../site/server/astro-build.ts';
 import { PROJECT_ROOT, buildsRoot, newBuildDir, pruneBuilds } from '../../site/server/build-dirs.ts';
-import { MAX_BODY_BYTES } from '../../site/server/http/read-raw-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../shared/http/index.ts';
 import { startSiteServer, type SiteServer } from '../../site/server/site-server.ts';
 import { streamUntilAnswered } from '../support/stream-body.ts';
 
@@ -131,7 +131,7 @@ describe('site server', () => {
     const declared = await request(`${server.url}/api/echo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+      body: 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1),
     });
     expect([declared.status, JSON.parse(declared.body)]).toEqual([413, { error: 'The request body is larger than 1 MB' }]);
     // Closing a connection with unread upload data resets it, which can wipe the answer before the

@@ -1,8 +1,9 @@
 import { ApiError } from './api-error.ts';
-import { readRawBody, MAX_BODY_BYTES } from './read-raw-body.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../../shared/http/index.ts';
+import { readRawBody } from './read-raw-body.ts';
 
 /** A request's JSON body, read within the size limit (see `readRawBody`), then decoded as UTF-8 and parsed. */
-export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError('unsupported-media-type', 'The request body must be JSON (Content-Type: application/json)');

@@ -1,3 +1,4 @@
+import { MAX_REQUEST_BODY_BYTES } from '../../../shared/http/index.ts';
 import { ApiError } from './api-error.ts';
 
 /**
@@ -5,8 +6,6 @@ import { ApiError } from './api-error.ts';
  * limit is refused before any byte is read, and a body that grows past it (chunked, or lying about
  * its length) is refused at the chunk that crosses it, so nothing big is ever buffered.
  */
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 export function bodyTooLargeMessage(limit: number): string {
   const size = limit % (1024 * 1024) === 0 ? `${limit / 1024 / 1024} MB` : `${Math.ceil(limit / 1024)} KB`;
@@ -19,7 +18,7 @@ function tooLarge(limit: number): ApiError {
 }
 
 /** A request's body as bytes, exactly as sent (a signature is computed over them), within the limit. */
-export async function readRawBody(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+export async function readRawBody(request: Request, limit = MAX_REQUEST_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
