@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../../shared/config/index.ts';
 
@@ -32,17 +33,24 @@ export function newBuildDir(root: string, now = new Date()): string {
   return dir;
 }
 
-/** Deletes every build under `root` except those in `keep` (the current and the previous one). */
-export function pruneBuilds(root: string, keep: readonly (string | undefined)[]): void {
+/**
+ * Deletes every build under `root` except those in `keep` (the current and the previous one), off
+ * the event loop: a build of a large catalogue is tens of thousands of files, and deleting them
+ * synchronously would hold up every request the server is answering meanwhile.
+ */
+export async function pruneBuilds(root: string, keep: readonly (string | undefined)[]): Promise<void> {
   const kept = new Set(keep.filter((dir): dir is string => Boolean(dir)).map((dir) => path.resolve(dir)));
   let entries: string[];
   try {
-    entries = readdirSync(root);
+    entries = await readdir(root);
   } catch {
     return;
   }
-  for (const entry of entries) {
-    const dir = path.join(root, entry);
-    if (entry.startsWith(PREFIX) && !kept.has(dir)) rmSync(dir, { recursive: true, force: true });
-  }
+  await Promise.all(
+    entries
+      .map((entry) => ({ entry, dir: path.join(root, entry) }))
+      .filter(({ entry, dir }) => entry.startsWith(PREFIX) && !kept.has(dir))
+      // One that cannot be deleted now (a file held open elsewhere) is tried again after the next build.
+      .map(({ dir }) => rm(dir, { recursive: true, force: true }).catch(() => undefined)),
+  );
 }

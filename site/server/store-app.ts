@@ -160,10 +160,10 @@ export async function startStoreApp({
       await siteServer.swap(dir);
       previous = before;
     } catch (error) {
-      pruneBuilds(root, [siteServer.currentBuild(), previous]);
+      await pruneBuilds(root, [siteServer.currentBuild(), previous]);
       throw error;
     }
-    pruneBuilds(root, [siteServer.currentBuild(), previous]);
+    await pruneBuilds(root, [siteServer.currentBuild(), previous]);
   }
 
   // One build at a time; requests that arrive during a build are served by the next one.

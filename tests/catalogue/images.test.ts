@@ -21,4 +21,17 @@ describe('responsive product images', () => {
     );
     expect(srcsetFor('https://cdn.example/s.png', 100)).toBe('https://cdn.example/s.png?width=240 240w');
   });
+
+  it('writes each width of a srcset as imageAtWidth would, whatever else the URL holds', () => {
+    for (const url of [
+      'https://cdn.shopify.com/s/files/shirt.png?v=123',
+      'http://127.0.0.1:8787/cdn/shop/files/a.png?width=100&v=2',
+      'https://cdn.example/a%20b.png?crop=center#top',
+      'https://cdn.example/width=0/s.png',
+      '/relative/shirt.png',
+    ]) {
+      const expected = [240, 360, 480, 640, 800, 1080, 1400].map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', ');
+      expect(srcsetFor(url, 1400)).toBe(expected);
+    }
+  });
 });

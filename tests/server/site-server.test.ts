@@ -204,7 +204,7 @@ describe('build directories', () => {
     expect(buildsRoot({ SITE_BUILDS_DIR: 'var/builds' })).toBe(path.join(PROJECT_ROOT, 'var', 'builds'));
   });
 
-  it('gives each build a fresh directory and prunes all but the ones kept', () => {
+  it('gives each build a fresh directory and prunes all but the ones kept', async () => {
     const builds = path.join(root, 'builds');
     const one = newBuildDir(builds, new Date('2026-01-01T00:00:00Z'));
     const two = newBuildDir(builds, new Date('2026-01-01T00:00:00Z'));
@@ -212,7 +212,7 @@ describe('build directories', () => {
     expect(new Set([one, two, three]).size).toBe(3);
     // Outside the project, built server code still finds its packages.
     expect(readdirSync(builds)).toContain('node_modules');
-    pruneBuilds(builds, [three, two]);
+    await pruneBuilds(builds, [three, two]);
     expect(readdirSync(builds).sort()).toEqual([path.basename(two), path.basename(three), 'node_modules'].sort());
   });
 });
