@@ -41,6 +41,21 @@ export function pageTimes(output: string): Map<string, number[]> {
   return times;
 }
 
+/** The lines `process-usage.mjs` wrote: the largest peak memory, and the CPU time of all the processes. */
+export function processUsage(text: string): { peakKb: number; userSeconds: number; systemSeconds: number } {
+  const rows = text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ').map(Number));
+  if (rows.length === 0) throw new Error('no process of the build recorded its usage');
+  return {
+    peakKb: Math.max(...rows.map((row) => row[1] ?? 0)),
+    userSeconds: rows.reduce((sum, row) => sum + (row[2] ?? 0), 0) / 1e6,
+    systemSeconds: rows.reduce((sum, row) => sum + (row[3] ?? 0), 0) / 1e6,
+  };
+}
+
 const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const load = () =>
   os
@@ -54,14 +69,14 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
   const shop = await startShopProcess(products, { seed: true, timeoutMs: 900_000 });
   try {
     const outDir = newBuildDir(root);
-    const rssFile = path.join(root, 'peak-rss.txt');
-    const preload = pathToFileURL(path.join(import.meta.dirname, 'peak-rss.mjs')).href;
+    const usageFile = path.join(root, 'process-usage.txt');
+    const preload = pathToFileURL(path.join(import.meta.dirname, 'process-usage.mjs')).href;
     const env = isolatedEnv({
       DATA_DIR: shop.dataDir,
       LOCAL_SHOP_PORT: String(shop.port),
       SITE_OUT_DIR: outDir,
       ASTRO_TELEMETRY_DISABLED: '1',
-      PEAK_RSS_FILE: rssFile,
+      PROCESS_USAGE_FILE: usageFile,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(),
     });
     const { command, args } = npmCommand();
@@ -88,13 +103,10 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
     const productPages = (await fs.readdir(path.join(client, 'product'))).length;
     if (productPages !== products) throw new Error(`the build made ${productPages} product pages, not ${products}`);
     const collectionPages = await countIndexPages(path.join(client, 'collections'));
-    const peakKb = Math.max(
-      ...(await fs.readFile(rssFile, 'utf8'))
-        .trim()
-        .split('\n')
-        .map((line) => Number(line.split(' ')[1])),
-    );
+    const usage = processUsage(await fs.readFile(usageFile, 'utf8'));
+    const peakKb = usage.peakKb;
     const seconds = ran.ms / 1000;
+    const cpuSeconds = usage.userSeconds + usage.systemSeconds;
     const peakMb = peakKb / 1024;
     const times = pageTimes(ran.stdout + ran.stderr);
     const pages = [...times.values()].reduce((n, list) => n + list.length, 0);
@@ -120,6 +132,10 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
           pass: peakMb < LARGE_BUILD_BUDGET.memoryMb,
           miss: `over by ${(peakMb - LARGE_BUILD_BUDGET.memoryMb).toFixed(0)} MB`,
         }),
+        {
+          what: "CPU time of the build's processes",
+          value: `${cpuSeconds.toFixed(1)} s (user ${usage.userSeconds.toFixed(1)} s, kernel ${usage.systemSeconds.toFixed(1)} s): ${(cpuSeconds / seconds).toFixed(2)}x the build's time`,
+        },
         { what: 'pages built', value: `${productPages} product pages, ${collectionPages} collection pages, ${pages} in all` },
         { what: 'before the first page (Vite, then reading the shop)', value: `${beforePages.toFixed(1)} s` },
         {
@@ -134,7 +150,8 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
         { what: 'load average (1 / 5 / 15 min) before and after', value: `${loadBefore}; ${loadAfter}` },
       ],
       notes: [
-        `\`tshirt-gen shop --fixtures ${products}\` (with its seed: collections, menus, pages, policies; each fixture in its category's collection) is filled before the clock starts; \`npm run build\` then runs against it once, timed from start to exit. Peak memory is the largest \`maxRSS\` of any Node process of the build, each recorded at its exit by a preloaded module (\`tests/bench/peak-rss.mjs\`).`,
+        `\`tshirt-gen shop --fixtures ${products}\` (with its seed: collections, menus, pages, policies; each fixture in its category's collection) is filled before the clock starts; \`npm run build\` then runs against it once, timed from start to exit. Peak memory is the largest \`maxRSS\` of any Node process of the build, each recorded at its exit by a preloaded module (\`tests/bench/process-usage.mjs\`), which also records the CPU time each used; the CPU time is their sum.`,
+        "A CPU time close to the build's time means one core busy throughout: Astro renders the pages one thread at a time. Kernel time is mostly creating the pages' directories and files (two per page).",
         'Before the first page: Vite bundles the site, then every route lists its paths, which waits for the reads of the shop (the catalogue walk with its recommendations, the collections in four orders, menus, pages, policies). Rendering: from the first page written to the last. Astro\'s time per page is the mean of its own "+N ms" lines, from a page\'s start until its file is written: the build keeps eight pages in flight (`build.concurrency` in astro.config.mjs), so it is about eight times the rendering time per page.',
         'The machine is shared: the load average says how much else ran. Other processes stretch every phase, so a busy run is an upper bound.',
         ...(atBudgetSize
