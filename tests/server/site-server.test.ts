@@ -215,6 +215,24 @@ describe('build directories', () => {
     await pruneBuilds(builds, [three, two]);
     expect(readdirSync(builds).sort()).toEqual([path.basename(two), path.basename(three), 'node_modules'].sort());
   });
+
+  it('deletes an old build without holding up the event loop (a large catalogue is tens of thousands of files)', async () => {
+    const builds = path.join(root, 'big-builds');
+    const old = newBuildDir(builds, new Date('2026-01-01T00:00:00Z'));
+    const current = newBuildDir(builds);
+    for (let i = 0; i < 400; i++) {
+      mkdirSync(path.join(old, 'client', 'product', `tee-${i}`), { recursive: true });
+      writeFileSync(path.join(old, 'client', 'product', `tee-${i}`, 'index.html'), '<!doctype html>');
+    }
+    // A timer due at once fires while the files are being deleted, not after: the server keeps answering.
+    let timerFired = false;
+    setTimeout(() => {
+      timerFired = true;
+    }, 0);
+    await pruneBuilds(builds, [current]);
+    expect(timerFired).toBe(true);
+    expect(readdirSync(builds).sort()).toEqual([path.basename(current), 'node_modules'].sort());
+  });
 });
 
 describe('the build environment', () => {
