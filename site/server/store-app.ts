@@ -152,6 +152,9 @@ export async function startStoreApp({
   const siteServer = server;
   let previous: string | undefined;
 
+  // Deleting old builds is awaited before the next build starts (it runs off the event loop, so
+  // requests are answered meanwhile): a build directory made while a clean-up was listing the
+  // folder must never be taken for an old one.
   async function buildAndSwap(): Promise<void> {
     const dir = newBuildDir(root);
     try {
