@@ -90,15 +90,25 @@ export function pageJourneys(): void {
       await close();
     });
 
-    it('shows a tagline picked at random on each view', async () => {
+    it('shows a tagline picked at random on each view, and lays out only that one', async () => {
       const { page, close } = await newPage({ width: 390, height: 844 });
       const seen = new Set<string>();
       for (let view = 0; view < 15 && seen.size < 2; view++) {
         await page.goto(harness.store.siteUrl);
         seen.add((await page.locator('#tagline > span:visible').textContent()) ?? '');
+        // The others have no box at all (not merely hidden): the page's first layout skips them.
+        const boxes = await page.locator('#tagline > span').evaluateAll((spans) => spans.map((span) => span.getClientRects().length));
+        expect(boxes.filter((n) => n > 0)).toHaveLength(1);
       }
       expect(seen.size).toBeGreaterThan(1);
       await close();
+
+      // Without scripts, the first tagline shows.
+      const noScript = await harness.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+      const plain = await noScript.newPage();
+      await plain.goto(harness.store.siteUrl);
+      expect(await plain.locator('#tagline > span:visible').allTextContents()).toEqual([TAGLINES[0]]);
+      await noScript.close();
     });
 
     it('lays out the first screen first: a card below it is drawn, photo and all, as the shopper scrolls to it, and nothing shifts', async () => {
