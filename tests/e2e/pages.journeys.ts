@@ -111,7 +111,7 @@ export function pageJourneys(): void {
       await noScript.close();
     });
 
-    it('lays out the first screen first: a card below it is drawn, photo and all, as the shopper scrolls to it, and nothing shifts', async () => {
+    it('lays out the first screen first: a card below it, and the collections under the grid, are drawn as the shopper scrolls to them, and nothing shifts', async () => {
       const { page, close } = await newPage({ width: 412, height: 823 });
       await visit(page, '/');
       const cards = page.locator('.grid > li');
@@ -121,6 +121,9 @@ export function pageJourneys(): void {
       const drawn = (item: typeof last) => item.evaluate((li) => li.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
       expect(await drawn(cards.first())).toBe(true);
       expect(await drawn(last)).toBe(false);
+      // So is the list of collections under the grid.
+      const collections = page.locator('.home-collections');
+      expect(await drawn(collections)).toBe(false);
       const photo = cards
         .filter({ has: page.locator('img') })
         .last()
@@ -136,6 +139,8 @@ export function pageJourneys(): void {
       await expect.poll(() => drawn(last)).toBe(true);
       await photo.evaluate((img: HTMLImageElement) => img.decode());
       expect(await photoRequests()).toBe(1);
+      await collections.scrollIntoViewIfNeeded();
+      await expect.poll(() => drawn(collections)).toBe(true);
       expect(await layoutShift(page)).toBeLessThan(0.01);
       await close();
     });
