@@ -46,11 +46,7 @@ export async function pruneBuilds(root: string, keep: readonly (string | undefin
   } catch {
     return;
   }
-  await Promise.all(
-    entries
-      .map((entry) => ({ entry, dir: path.join(root, entry) }))
-      .filter(({ entry, dir }) => entry.startsWith(PREFIX) && !kept.has(dir))
-      // One that cannot be deleted now (a file held open elsewhere) is tried again after the next build.
-      .map(({ dir }) => rm(dir, { recursive: true, force: true }).catch(() => undefined)),
-  );
+  const old = entries.map((entry) => path.join(root, entry)).filter((dir) => path.basename(dir).startsWith(PREFIX) && !kept.has(dir));
+  // One that cannot be deleted now (a file held open elsewhere) is tried again after the next build.
+  await Promise.all(old.map((dir) => rm(dir, { recursive: true, force: true }).catch(() => undefined)));
 }

@@ -162,11 +162,9 @@ export async function startStoreApp({
       const before = siteServer.currentBuild();
       await siteServer.swap(dir);
       previous = before;
-    } catch (error) {
+    } finally {
       await pruneBuilds(root, [siteServer.currentBuild(), previous]);
-      throw error;
     }
-    await pruneBuilds(root, [siteServer.currentBuild(), previous]);
   }
 
   // One build at a time; requests that arrive during a build are served by the next one.

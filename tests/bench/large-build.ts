@@ -104,10 +104,9 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
     if (productPages !== products) throw new Error(`the build made ${productPages} product pages, not ${products}`);
     const collectionPages = await countIndexPages(path.join(client, 'collections'));
     const usage = processUsage(await fs.readFile(usageFile, 'utf8'));
-    const peakKb = usage.peakKb;
     const seconds = ran.ms / 1000;
     const cpuSeconds = usage.userSeconds + usage.systemSeconds;
-    const peakMb = peakKb / 1024;
+    const peakMb = usage.peakKb / 1024;
     const times = pageTimes(ran.stdout + ran.stderr);
     const pages = [...times.values()].reduce((n, list) => n + list.length, 0);
     const beforePages = ((firstPage ?? started) - started) / 1000;

@@ -20,9 +20,10 @@ describe("the large build's process usage", () => {
     execFileSync(process.execPath, ['-e', `${spin} ${child}`], {
       env: { ...process.env, PROCESS_USAGE_FILE: file, NODE_OPTIONS: `--import=${PRELOAD}` },
     });
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const text = readFileSync(file, 'utf8');
+    const lines = text.trim().split('\n');
     expect(lines).toHaveLength(2);
-    const usage = processUsage(readFileSync(file, 'utf8'));
+    const usage = processUsage(text);
     expect(usage.peakKb).toBeGreaterThan(64 * 1024);
     // Two processes of at least 0.3 s of CPU each: the sum, not the larger one.
     expect(processUsage(lines[0]!).userSeconds).toBeGreaterThanOrEqual(0.3);
