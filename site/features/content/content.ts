@@ -69,6 +69,11 @@ export interface NavLink {
   children: NavLink[];
 }
 
+/** A menu link's `rel`: a link to another site opens no window reference and sends no referrer. */
+export function linkRel(link: Pick<NavLink, 'external'>): string | undefined {
+  return link.external ? 'noopener noreferrer' : undefined;
+}
+
 /** The paths this build has pages for, so menus link only to pages that exist. */
 export interface SitePaths {
   collections: ReadonlySet<string>;
