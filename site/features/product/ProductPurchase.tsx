@@ -21,7 +21,12 @@ import { $liveProduct, refreshLiveProduct } from './live-product-store.ts';
 export type PurchaseProduct = Omit<Product, 'seo'>;
 
 interface Props {
-  product: PurchaseProduct;
+  /**
+   * The product as JSON (`JSON.stringify` of a `PurchaseProduct`). One string is written into the
+   * page as it is; an object prop is walked field by field by Astro, twice per island, on every
+   * product page of a build, and takes more room in the page.
+   */
+  productJson: string;
   endpoint: BrowserEndpoint;
 }
 
@@ -36,7 +41,8 @@ function rememberVariant(variantId: string | undefined): void {
 }
 
 /** The product page's option buttons and Add to Cart, on fresh price and availability. */
-export default function ProductPurchase({ product: built, endpoint }: Props) {
+export default function ProductPurchase({ productJson, endpoint }: Props) {
+  const built = useMemo(() => JSON.parse(productJson) as PurchaseProduct, [productJson]);
   const live = useStore($liveProduct, { ssr: () => null });
   const product = useMemo(() => withLiveData(built, live), [built, live]);
   const first = built.variants[0];
