@@ -46,7 +46,10 @@ export async function pruneBuilds(root: string, keep: readonly (string | undefin
   } catch {
     return;
   }
-  const old = entries.map((entry) => path.join(root, entry)).filter((dir) => path.basename(dir).startsWith(PREFIX) && !kept.has(dir));
+  const old = entries
+    .filter((entry) => entry.startsWith(PREFIX))
+    .map((entry) => path.join(root, entry))
+    .filter((dir) => !kept.has(dir));
   // One that cannot be deleted now (a file held open elsewhere) is tried again after the next build.
   await Promise.all(old.map((dir) => rm(dir, { recursive: true, force: true }).catch(() => undefined)));
 }

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astroSource } from '../support/astro-source.ts';
+import { filesUnder } from '../support/files.ts';
 
 /**
  * The import rules (docs/architecture.md#import-rules) run by dependency-cruiser with the project's own
@@ -130,16 +132,7 @@ describe('the import rules (dependency-cruiser, .dependency-cruiser.mjs)', () =>
 
 /** Relative import specifiers in an Astro component's front matter. */
 function frontMatterImports(source: string): string[] {
-  const match = /^---\n([\s\S]*?)\n---/.exec(source);
-  if (!match) return [];
-  return [...match[1]!.matchAll(/^\s*import\s[^'"]*?['"](\.[^'"]+)['"]/gm)].map((m) => m[1]!);
-}
-
-function astroFiles(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.astro'))
-    .map((f) => path.join(folder, f));
+  return [...astroSource(source).frontMatter.matchAll(/^\s*import\s[^'"]*?['"](\.[^'"]+)['"]/gm)].map((m) => m[1]!);
 }
 
 describe('Astro components use shared/ modules through their doors', () => {
@@ -151,7 +144,7 @@ describe('Astro components use shared/ modules through their doors', () => {
   });
 
   it('every import of shared/ in site/**/*.astro names a door', () => {
-    const files = astroFiles(path.join(ROOT, 'site'));
+    const files = filesUnder(path.join(ROOT, 'site')).filter((file) => file.endsWith('.astro'));
     expect(files.length).toBeGreaterThan(5);
     const deep: string[] = [];
     let shared = 0;

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REACT_RENDERER, reactIslands } from '../../site/features/shell/react-islands.ts';
+import { astroSource } from '../support/astro-source.ts';
+import { filesUnder } from '../support/files.ts';
 
 /**
  * Islands are marked as React's so Astro renders each once per page instead of twice (a throwaway
@@ -37,8 +39,7 @@ describe('reactIslands', () => {
 
 /** Components given a hydration directive in a template, and the names passed to reactIslands(...) in its front matter. */
 function islandsOf(source: string): { hydrated: string[]; marked: string[] } {
-  const frontMatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
-  const template = source.slice(frontMatter.length);
+  const { frontMatter, template } = astroSource(source);
   const hydrated = [...template.matchAll(/<([A-Z]\w*)\b[^>]*?\sclient:(?!only\b)\w+/g)].map((m) => m[1]!);
   const marked = [...frontMatter.matchAll(/reactIslands\(([^)]*)\)/g)].flatMap((m) =>
     m[1]!
@@ -57,10 +58,7 @@ describe('every island in site/ is marked', () => {
   });
 
   it('passes each hydrated component to reactIslands in the same file', () => {
-    const files = fs
-      .readdirSync(path.join(ROOT, 'site'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.astro'))
-      .map((f) => path.join(ROOT, 'site', f));
+    const files = filesUnder(path.join(ROOT, 'site')).filter((file) => file.endsWith('.astro'));
     const unmarked: string[] = [];
     let islands = 0;
     for (const file of files) {
