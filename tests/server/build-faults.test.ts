@@ -5,8 +5,9 @@ import { cataloguePage, startScriptedStore, type ProductsRequest, type ScriptedS
 /**
  * The Storefront API failing while `npm start` rebuilds: a good first build, then one rebuild per
  * fault (429 with Retry-After, timeouts, a 503 storm in the middle of the catalogue walk, a body that
- * is not JSON, an unexpected shape). Each rebuild fails with the Storefront message after a bounded
- * number of requests, and shoppers keep getting the first build, whole.
+ * is not JSON, an unexpected shape, recommendations failing while the pages render). Each rebuild
+ * fails with the Storefront message after a bounded number of requests, and shoppers keep getting
+ * the first build, whole.
  */
 
 // Short, so a build that times out on every attempt still fails in seconds.
@@ -131,6 +132,24 @@ describe('a Storefront API that fails during a rebuild', () => {
       failedBecause('Unexpected response from the Storefront API \\(Products\\): products\\.edges\\.0\\.node\\.variants\\.edges: .+'),
     );
     for (const group of requestsByKey().values()) expect(group).toHaveLength(1);
+    await expectFirstBuildServing();
+  });
+
+  it('recommendations failing after the catalogue walk (read while the pages render): the build fails naming them', async () => {
+    store.reset();
+    store.answerOther = (operation, good) =>
+      operation === 'ProductRecommendations' ? { status: 503, body: 'Service Unavailable' } : good();
+    let message = '';
+    try {
+      await store.app.rebuild();
+    } catch (error) {
+      message = (error as Error).message;
+    } finally {
+      store.answerOther = (_operation, good) => good();
+    }
+    expect(message).toMatch(
+      /^The site build failed: Could not load the product recommendations from the Storefront API: HTTP error! status: 503$/,
+    );
     await expectFirstBuildServing();
   });
 

@@ -25,6 +25,8 @@ export interface ScriptedStore {
   log: string[];
   /** The answer to the next Storefront requests; `good` serves the catalogue. */
   answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer;
+  /** The answer to the next requests of another operation (by name); `good` is that of a store with no content. */
+  answerOther: (operation: string, good: () => ScriptedAnswer) => ScriptedAnswer;
   /** Products requests received since the last `reset()`. */
   productRequests(): ProductsRequest[];
   reset(): void;
@@ -55,9 +57,8 @@ const EMPTY_CONNECTION = { edges: [], pageInfo: { hasNextPage: false, endCursor:
 
 /** The answer of a store without collections, menus, policies or pages, by the document's operation. */
 export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefined {
-  const { query, variables = {} } = JSON.parse(request.body) as { query: string; variables?: Record<string, unknown> };
-  const operation = /^\s*query\s+(\w+)/.exec(query)?.[1];
-  switch (operation) {
+  const { variables = {} } = JSON.parse(request.body) as { variables?: Record<string, unknown> };
+  switch (operationOf(request)) {
     case 'ProductRecommendations':
       // One alias per product asked about (p0 → r0, …), each with no recommendation.
       return { body: { data: Object.fromEntries(Object.keys(variables).map((name) => [name.replace(/^p/, 'r'), []])) } };
@@ -72,6 +73,12 @@ export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefin
     default:
       return undefined;
   }
+}
+
+/** The name of a recorded request's query. */
+export function operationOf(request: RecordedRequest): string | undefined {
+  const { query } = JSON.parse(request.body) as { query: string };
+  return /^\s*query\s+(\w+)/.exec(query)?.[1];
 }
 
 /** The paging of a recorded Products request. */
@@ -93,6 +100,7 @@ export async function startScriptedStore({
     buildsRoot,
     log: [],
     answer: (_request, good) => good(),
+    answerOther: (_operation, good) => good(),
     productRequests: () => [...seen],
     reset: () => {
       seen = [];
@@ -107,7 +115,7 @@ export async function startScriptedStore({
   store.shop = await startScriptedServer((recorded) => {
     // The build also reads collections, menus, policies and pages: this store has none of them.
     const other = emptyContent(recorded);
-    if (other) return other;
+    if (other) return store.answerOther(operationOf(recorded) ?? '', () => other);
     const request = productsRequest(recorded);
     seen.push(request);
     return store.answer(request, () => cataloguePage(request, products));

@@ -6,14 +6,16 @@ import { CatalogueError } from './catalogue-error.ts';
 
 /**
  * Build-time catalogue: one Storefront client and one fetch per build, shared by every page that
- * imports this module (the home list and the walk over all products are memoized). A build asks for
- * each cursor page's recommendations as soon as the page arrives, so the walk and the recommendation
- * requests run side by side rather than one after the other.
+ * imports this module (the home list and the walk over all products are memoized). Astro renders no
+ * page before every route has listed its paths, and the product pages' paths need only the walk: so a
+ * build asks for recommendations once the walk is done, one cursor page's products at a time in the
+ * walk's order, while the pages render, and each product page awaits its own.
  */
 
 let client: StorefrontClient | undefined;
 let everyProduct: Promise<Product[]> | undefined;
-let relatedDuringWalk: Promise<Map<string, string[]>> | undefined;
+/** In a build, each walked product's recommended ids, asked for after the walk (by id). */
+const relatedAfterWalk = new Map<string, Promise<Map<string, string[]>>>();
 
 /** Whether reads are kept for the whole build: the dev server re-renders on each request and reads afresh, so edits in the shop show on reload. */
 export const READS_KEPT_PER_BUILD = !import.meta.env.DEV;
@@ -62,34 +64,38 @@ export async function loading<T>(what: string, work: () => Promise<T>): Promise<
 export function allProducts(): Promise<Product[]> {
   if (everyProduct) return everyProduct;
   if (!READS_KEPT_PER_BUILD) return loading('the catalogue', () => storefront().allProducts());
-  const related = new Map<string, string[]>();
-  // One page's recommendations at a time (each in a few concurrent batches), in the walk's order.
-  let asking: Promise<void> = Promise.resolve();
-  const onPage = (_count: number, page: readonly Product[]) => {
-    const ids = page.map((product) => product.id);
-    asking = asking.then(async () => {
-      for (const [id, list] of await storefront().productRecommendations(ids)) related.set(id, list);
-    });
-    // A failure is reported by whoever awaits the recommendations, not as an unhandled rejection here.
-    asking.catch(() => undefined);
-  };
+  const pages: string[][] = [];
+  const onPage = (_count: number, page: readonly Product[]) => pages.push(page.map((product) => product.id));
   everyProduct = loading('the catalogue', () => storefront().allProducts({ onPage }));
-  relatedDuringWalk = everyProduct.then(() => loading('the product recommendations', () => asking.then(() => related)));
-  relatedDuringWalk.catch(() => undefined);
+  everyProduct.then(() => askForRecommendations(pages)).catch(() => undefined);
   prefetch(homeProducts);
   return everyProduct;
 }
 
 /**
- * The ids of the products the shop recommends for each of these, best first: in a build, what was
- * asked for during the catalogue walk; elsewhere (the dev server), asked for now.
+ * Each walked page's recommendations, one page at a time (each in a few concurrent batches), in the
+ * walk's order: the order Astro renders the product pages in. A failure is reported by the page that
+ * awaits it, not as an unhandled rejection here.
  */
-export async function recommendedIds(productIds: readonly string[]): Promise<Map<string, string[]>> {
-  if (relatedDuringWalk) {
-    const related = await relatedDuringWalk;
-    if (productIds.every((id) => related.has(id))) return related;
+function askForRecommendations(pages: readonly string[][]): void {
+  let asking: Promise<unknown> = Promise.resolve();
+  for (const ids of pages) {
+    const answer = asking.then(() => loading('the product recommendations', () => storefront().productRecommendations(ids)));
+    answer.catch(() => undefined);
+    for (const id of ids) relatedAfterWalk.set(id, answer);
+    asking = answer.catch(() => undefined);
   }
-  return loading('the product recommendations', () => storefront().productRecommendations(productIds));
+}
+
+/**
+ * The ids of the products the shop recommends for this one, best first: in a build, what was asked
+ * for after the catalogue walk; elsewhere (the dev server, or a product the walk did not see), asked
+ * for now.
+ */
+export async function recommendedIds(productId: string): Promise<string[]> {
+  const asked = relatedAfterWalk.get(productId);
+  const answer = asked ? await asked : await loading('the product recommendations', () => storefront().productRecommendations([productId]));
+  return answer.get(productId) ?? [];
 }
 
 /** Every product in the store by id: collections and recommendations name products by id. */

@@ -67,42 +67,62 @@ export function restOf(sort: CollectionSort, page: number): string | undefined {
   return rest || undefined;
 }
 
-// A type alias, not an interface: Astro's `props` must be an index-signature-compatible record.
-export type CollectionPageProps = {
+// Type aliases, not interfaces: Astro's `props` must be an index-signature-compatible record.
+/** What a collection page's path carries: which page of which order. */
+export type CollectionRouteProps = {
   collection: Collection;
   sort: CollectionSort;
   page: number;
   pageCount: number;
+};
+
+/** What a collection page draws: its path's props, the collection's size and this page's products. */
+export type CollectionPageProps = CollectionRouteProps & {
   total: number;
   products: Product[];
 };
 
-/** Every collection's products in every order (each order's cursor pages walked side by side). */
-export async function everyCollectionProducts(): Promise<{ collection: Collection; sort: CollectionSort; products: Product[] | null }[]> {
+/**
+ * Every collection's products in each of `sorts` (each order's cursor pages walked side by side).
+ * A build asks for the default order first (it sets how many pages a collection has, which its
+ * paths need) and for the others once the catalogue walk is done (content.ts), since Astro renders
+ * no page before every route's paths are listed and the other orders are only needed by their pages.
+ */
+export async function everyCollectionProducts(
+  sorts: readonly CollectionSort[] = COLLECTION_SORTS,
+): Promise<{ collection: Collection; sort: CollectionSort; products: Product[] | null }[]> {
   const collections = await allCollections();
   return Promise.all(
     collections.flatMap((collection) =>
-      COLLECTION_SORTS.map(async (sort) => ({ collection, sort, products: await collectionProducts(collection.handle, sort) })),
+      sorts.map(async (sort) => ({ collection, sort, products: await collectionProducts(collection.handle, sort) })),
     ),
   );
 }
 
-/** Every page of every collection in every order, for `getStaticPaths`. */
-export async function collectionPages(): Promise<{ params: { handle: string; rest: string | undefined }; props: CollectionPageProps }[]> {
-  const lists = await everyCollectionProducts();
-  return lists.flatMap(({ collection, sort, products }) => {
+/**
+ * Every page of every collection in every order, for `getStaticPaths`. The page count is the default
+ * order's; each page reads its own order's list as it renders (`collectionPageProducts`).
+ */
+export async function collectionPages(): Promise<{ params: { handle: string; rest: string | undefined }; props: CollectionRouteProps }[]> {
+  const lists = await everyCollectionProducts([DEFAULT_SORT]);
+  return lists.flatMap(({ collection, products }) => {
     if (!products) return [];
     const pageCount = Math.max(1, Math.ceil(products.length / COLLECTION_PAGE_SIZE));
-    return Array.from({ length: pageCount }, (_, i) => ({
-      params: { handle: collection.handle, rest: restOf(sort, i + 1) },
-      props: {
-        collection,
-        sort,
-        page: i + 1,
-        pageCount,
-        total: products.length,
-        products: products.slice(i * COLLECTION_PAGE_SIZE, (i + 1) * COLLECTION_PAGE_SIZE),
-      },
-    }));
+    return COLLECTION_SORTS.flatMap((sort) =>
+      Array.from({ length: pageCount }, (_, i) => ({
+        params: { handle: collection.handle, rest: restOf(sort, i + 1) },
+        props: { collection, sort, page: i + 1, pageCount },
+      })),
+    );
   });
+}
+
+/** A collection page's products and the collection's size, in the page's order. */
+export async function collectionPageProducts({
+  collection,
+  sort,
+  page,
+}: CollectionRouteProps): Promise<{ total: number; products: Product[] }> {
+  const products = (await collectionProducts(collection.handle, sort)) ?? [];
+  return { total: products.length, products: products.slice((page - 1) * COLLECTION_PAGE_SIZE, page * COLLECTION_PAGE_SIZE) };
 }

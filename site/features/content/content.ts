@@ -1,6 +1,6 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
 import { allProducts, homeProducts, loading, perBuild, perBuildByKey, READS_KEPT_PER_BUILD, storefront } from '../catalogue/catalogue.ts';
-import { allCollections, everyCollectionProducts } from '../collections/collections.ts';
+import { allCollections, DEFAULT_SORT, everyCollectionProducts } from '../collections/collections.ts';
 
 /**
  * Build-time content (docs/behaviour/content.md): the header's and footer's menus, the shop's
@@ -31,17 +31,20 @@ export const contentPages: () => Promise<ContentPage[]> = perBuild(() =>
 );
 
 /**
- * Starts every read a build makes, all at once: the catalogue walk (with its recommendations), the
- * home list, the collections and their products, the menus, policies and pages. Astro asks for each
- * route's paths in turn and renders pages only after; without this, each route's reads would wait for
- * the one before. Memoized like the reads themselves; nothing on the dev server, which reads afresh.
+ * Starts every read a build makes: at once, what the routes' paths need (the catalogue walk, the
+ * home list, each collection in its default order, the menus, policies and pages); once the walk is
+ * done, what only the pages need (the collections' other orders; the catalogue asks for the
+ * recommendations itself). Astro asks for each route's paths in turn and renders pages only after
+ * all of them: without this, each route's reads would wait for the one before, and with everything
+ * at once the reads the pages need later would slow the walk that every path waits for. Memoized like
+ * the reads themselves; nothing on the dev server, which reads afresh.
  */
 export function prefetchSiteData(): void {
   if (!READS_KEPT_PER_BUILD) return;
   const reads: (() => Promise<unknown>)[] = [
     allProducts,
     homeProducts,
-    everyCollectionProducts,
+    () => everyCollectionProducts([DEFAULT_SORT]),
     contentPages,
     policies,
     () => menu(MAIN_MENU),
@@ -49,6 +52,9 @@ export function prefetchSiteData(): void {
   ];
   // A failure is reported by the page or route that awaits the read.
   for (const read of reads) read().catch(() => undefined);
+  allProducts()
+    .then(() => everyCollectionProducts())
+    .catch(() => undefined);
 }
 
 /** Whether an HTML body has any text once its tags are gone. */
