@@ -156,4 +156,27 @@ describe('a Storefront API that fails during a rebuild', () => {
   it('logs nothing but one line per failure, and no stack trace', () => {
     expect(store.log.join('\n')).not.toMatch(/\n\s+at /);
   });
+
+  // Last: this rebuild succeeds, so the first build is no longer the one served.
+  it('asks for recommendations once the catalogue walk is done, not during it: the paths wait only for the walk', async () => {
+    store.reset();
+    store.answer = (request, good) => {
+      if (request.reverse) return good();
+      const page = cataloguePage({ ...request, first: 2 }, 3);
+      // The walk's second and last page answers late: recommendations asked for during the walk would arrive before it.
+      return request.after ? { ...page, delayMs: 400 } : page;
+    };
+    try {
+      await store.app.rebuild();
+    } finally {
+      store.answer = (_request, good) => good();
+    }
+    const lastPage = store.productRequests().filter((request) => !request.reverse && request.after);
+    expect(lastPage).toHaveLength(1);
+    const recommendations = store.otherRequests().filter((request) => request.operation === 'ProductRecommendations');
+    expect(recommendations.length).toBeGreaterThan(0);
+    // A lower bound only: a slow machine can delay the requests, never bring them forward.
+    for (const request of recommendations) expect(request.at - lastPage[0]!.at).toBeGreaterThanOrEqual(390);
+    expect((await fetch(`${store.app.siteUrl}/product/shirt-3`)).status).toBe(200);
+  });
 });

@@ -29,6 +29,8 @@ export interface ScriptedStore {
   answerOther: (operation: string, good: () => ScriptedAnswer) => ScriptedAnswer;
   /** Products requests received since the last `reset()`. */
   productRequests(): ProductsRequest[];
+  /** Requests of other operations received since the last `reset()`, with when they arrived. */
+  otherRequests(): { operation: string; at: number }[];
   reset(): void;
   builds(): string[];
   close(): Promise<void>;
@@ -96,14 +98,17 @@ export async function startScriptedStore({
 } = {}): Promise<ScriptedStore> {
   const buildsRoot = mkdtempSync(path.join(os.tmpdir(), 'scripted-store-'));
   let seen: ProductsRequest[] = [];
+  let others: { operation: string; at: number }[] = [];
   const store: Omit<ScriptedStore, 'app' | 'shop'> & { app?: StoreApp; shop?: ScriptedServer } = {
     buildsRoot,
     log: [],
     answer: (_request, good) => good(),
     answerOther: (_operation, good) => good(),
     productRequests: () => [...seen],
+    otherRequests: () => [...others],
     reset: () => {
       seen = [];
+      others = [];
     },
     builds: () => readdirSync(buildsRoot).filter((entry) => entry.startsWith('build-')),
     async close() {
@@ -115,7 +120,11 @@ export async function startScriptedStore({
   store.shop = await startScriptedServer((recorded) => {
     // The build also reads collections, menus, policies and pages: this store has none of them.
     const other = emptyContent(recorded);
-    if (other) return store.answerOther(operationOf(recorded) ?? '', () => other);
+    if (other) {
+      const operation = operationOf(recorded) ?? '';
+      others.push({ operation, at: Date.now() });
+      return store.answerOther(operation, () => other);
+    }
     const request = productsRequest(recorded);
     seen.push(request);
     return store.answer(request, () => cataloguePage(request, products));
