@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptedAnswer } from '../support/scripted-server.ts';
 import { cataloguePage, startScriptedStore, type ProductsRequest, type ScriptedStore } from '../support/scripted-store.ts';
 
 /**
@@ -49,17 +48,25 @@ async function expectFirstBuildServing(): Promise<void> {
     expect((await fetch(`${store.app.siteUrl}/product/${handle}`)).status, handle).toBe(200);
 }
 
-async function failingRebuild(answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer): Promise<string> {
+/** A rebuild with these answers in place of the good ones (for this rebuild only): its error, if it failed. */
+async function rebuildWith(answers: Partial<Pick<ScriptedStore, 'answer' | 'answerOther'>>): Promise<Error | undefined> {
   store.reset();
-  store.answer = answer;
+  Object.assign(store, answers);
   try {
     await store.app.rebuild();
+    return undefined;
   } catch (error) {
-    return (error as Error).message;
+    return error as Error;
   } finally {
     store.answer = (_request, good) => good();
+    store.answerOther = (_operation, good) => good();
   }
-  throw new Error('the rebuild did not fail');
+}
+
+async function failingRebuild(answer: ScriptedStore['answer'], answerOther?: ScriptedStore['answerOther']): Promise<string> {
+  const error = await rebuildWith({ answer, ...(answerOther ? { answerOther } : {}) });
+  if (!error) throw new Error('the rebuild did not fail');
+  return error.message;
 }
 
 const failedBecause = (reason: string) =>
@@ -136,17 +143,10 @@ describe('a Storefront API that fails during a rebuild', () => {
   });
 
   it('recommendations failing after the catalogue walk (read while the pages render): the build fails naming them', async () => {
-    store.reset();
-    store.answerOther = (operation, good) =>
-      operation === 'ProductRecommendations' ? { status: 503, body: 'Service Unavailable' } : good();
-    let message = '';
-    try {
-      await store.app.rebuild();
-    } catch (error) {
-      message = (error as Error).message;
-    } finally {
-      store.answerOther = (_operation, good) => good();
-    }
+    const message = await failingRebuild(
+      (_request, good) => good(),
+      (operation, good) => (operation === 'ProductRecommendations' ? { status: 503, body: 'Service Unavailable' } : good()),
+    );
     expect(message).toMatch(
       /^The site build failed: Could not load the product recommendations from the Storefront API: HTTP error! status: 503$/,
     );
@@ -159,18 +159,15 @@ describe('a Storefront API that fails during a rebuild', () => {
 
   // Last: this rebuild succeeds, so the first build is no longer the one served.
   it('asks for recommendations once the catalogue walk is done, not during it: the paths wait only for the walk', async () => {
-    store.reset();
-    store.answer = (request, good) => {
-      if (request.reverse) return good();
-      const page = cataloguePage({ ...request, first: 2 }, 3);
-      // The walk's second and last page answers late: recommendations asked for during the walk would arrive before it.
-      return request.after ? { ...page, delayMs: 400 } : page;
-    };
-    try {
-      await store.app.rebuild();
-    } finally {
-      store.answer = (_request, good) => good();
-    }
+    const error = await rebuildWith({
+      answer: (request, good) => {
+        if (request.reverse) return good();
+        const page = cataloguePage({ ...request, first: 2 }, 3);
+        // The walk's second and last page answers late: recommendations asked for during the walk would arrive before it.
+        return request.after ? { ...page, delayMs: 400 } : page;
+      },
+    });
+    expect(error).toBeUndefined();
     const lastPage = store.productRequests().filter((request) => !request.reverse && request.after);
     expect(lastPage).toHaveLength(1);
     const recommendations = store.otherRequests().filter((request) => request.operation === 'ProductRecommendations');

@@ -57,9 +57,25 @@ export function cataloguePage({ first, after, reverse }: ProductsRequest, count:
 
 const EMPTY_CONNECTION = { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
 
+interface GraphqlBody {
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+/** A recorded request's GraphQL body, parsed once however many of the helpers below read it. */
+const bodies = new WeakMap<RecordedRequest, GraphqlBody>();
+function bodyOf(request: RecordedRequest): GraphqlBody {
+  let body = bodies.get(request);
+  if (!body) {
+    body = JSON.parse(request.body) as GraphqlBody;
+    bodies.set(request, body);
+  }
+  return body;
+}
+
 /** The answer of a store without collections, menus, policies or pages, by the document's operation. */
 export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefined {
-  const { variables = {} } = JSON.parse(request.body) as { variables?: Record<string, unknown> };
+  const { variables = {} } = bodyOf(request);
   switch (operationOf(request)) {
     case 'ProductRecommendations':
       // One alias per product asked about (p0 → r0, …), each with no recommendation.
@@ -79,13 +95,12 @@ export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefin
 
 /** The name of a recorded request's query. */
 export function operationOf(request: RecordedRequest): string | undefined {
-  const { query } = JSON.parse(request.body) as { query: string };
-  return /^\s*query\s+(\w+)/.exec(query)?.[1];
+  return /^\s*query\s+(\w+)/.exec(bodyOf(request).query)?.[1];
 }
 
 /** The paging of a recorded Products request. */
 export function productsRequest(request: RecordedRequest): ProductsRequest {
-  const { variables } = JSON.parse(request.body) as { variables: { first: number; after?: string | null; reverse?: boolean } };
+  const variables = bodyOf(request).variables as { first: number; after?: string | null; reverse?: boolean };
   return { first: variables.first, after: variables.after ?? null, reverse: variables.reverse === true, at: Date.now() };
 }
 

@@ -81,8 +81,8 @@ function askForRecommendations(pages: readonly string[][]): void {
   let asking: Promise<unknown> = Promise.resolve();
   for (const ids of pages) {
     const answer = asking.then(() => loading('the product recommendations', () => storefront().productRecommendations(ids)));
-    answer.catch(() => undefined);
     for (const id of ids) relatedAfterWalk.set(id, answer);
+    // The next page asks after this one, answered or not; this handler also keeps a failure from going unhandled.
     asking = answer.catch(() => undefined);
   }
 }
@@ -98,7 +98,7 @@ export async function recommendedIds(productId: string): Promise<string[]> {
   return answer.get(productId) ?? [];
 }
 
-/** Every product in the store by id: collections and recommendations name products by id. */
+/** Every product in the store by id, in the walk's order: collections and recommendations name products by id. */
 export const productsById: () => Promise<Map<string, Product>> = perBuild(async () => {
   const products = await allProducts();
   return new Map(products.map((product) => [product.id, product]));
