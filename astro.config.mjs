@@ -5,7 +5,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import { loadConfig } from './shared/config/index.ts';
 import { clientDirectives } from './site/directives/integration.ts';
 import { embeddedShop } from './site/server/embedded-shop-integration.ts';
-import { pagesAsStrings } from './site/server/pages-as-strings.ts';
+import { prerenderTuning } from './site/server/prerender-tuning.ts';
 import { generatorServices } from './site/features/generator/server/integration.ts';
 
 const config = loadConfig();
@@ -63,7 +63,7 @@ export default defineConfig({
   },
   session: false,
   // React islands render to a string on the server: the streaming renderer costs more per island and a static build has nothing to stream.
-  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), embeddedShop(), generatorServices(), pagesAsStrings()],
+  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), embeddedShop(), generatorServices(), prerenderTuning()],
   devToolbar: { enabled: false },
   // No Markdown here; Shiki's inline styles would not pass the Content-Security-Policy anyway.
   markdown: { syntaxHighlight: false },
