@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
+import { cspHash } from '../../site/features/shell/csp-hash.ts';
 import { filesUnder } from '../support/files.ts';
 import { startScriptedStore, type ScriptedStore } from '../support/scripted-store.ts';
 
@@ -71,6 +72,13 @@ describe('security headers and Content-Security-Policy', () => {
     expect(policy).toContain(`connect-src 'self' ${new URL(store.shop.url).origin};`);
     expect(policy).toContain(`img-src 'self' ${new URL(store.shop.url).origin} https://cdn.shopify.com;`);
     expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
+    // Every inline style and script the page carries is allowed by its hash, and only those run.
+    const inline = [...html.matchAll(/<(style|script)(?![^>]*(?:\bsrc=|type="application\/ld\+json"))[^>]*>([^<]*)<\/\1>/g)];
+    expect(inline.filter(([, tag]) => tag === 'style').length).toBeGreaterThan(0);
+    for (const [, tag, text] of inline) {
+      const directive = policy.split(';').find((d) => d.trim().startsWith(`${tag}-src `)) ?? '';
+      expect(directive, `${pathname}: ${tag} ${text!.slice(0, 40)}`).toContain(`'${cspHash(text!)}'`);
+    }
   });
 });
 
