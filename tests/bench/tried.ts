@@ -88,7 +88,7 @@ export const TRIED: Tried[] = [
       'after the start instead of 14 to 15 s; on a quiet machine with nothing deleted in the minutes before, the whole build took 89.5 s.',
       'Then each page module is loaded once (Astro called a dynamic import() for every page, which Node resolves again before answering from its',
       "cache) and the layout inlines the storefront's style sheet with its hash worked out once (Astro gathered and hashed the same 22 KB for the",
-      "Content-Security-Policy on every page, about 140 µs of the main thread each): four alternating builds of the code before and after, on a",
+      'Content-Security-Policy on every page, about 140 µs of the main thread each): four alternating builds of the code before and after, on a',
       'busy machine (CPU check about 195 ms), took 119.3 and 120.2 s before (user CPU 138.5 and 137.6 s), 109.9 and 115.9 s after (124.0 and 129.6 s).',
       'Tried and undone: writing pages in ASCII after the build (reading the files back) instead of in the middleware: it took 8.8 s after',
       'the last page at 25,000 products, more than the middleware costs.',
