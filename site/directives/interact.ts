@@ -17,7 +17,7 @@ import { STALE_EVENT } from './stale.ts';
  *   idle period so no single task grows long, and islands far below the fold wait until the shopper
  *   scrolls towards them.
  * - `client:interact="stale"`: for islands whose server HTML may be out of date (the product page's
- *   price and purchase): near the viewport, they also hydrate at idle once the page says that HTML
+ *   purchase island): near the viewport, they also hydrate at idle once the page says that HTML
  *   is stale (a `storefront:stale` event, sent after the first frame, when every island is waiting:
  *   a `?variant=` in the URL, or a fresher price or availability than the build's).
  * - `client:interact="cart"`: for the header's cart button, drawn by the server with an empty cart:

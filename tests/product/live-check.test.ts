@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BuiltPrices, liveDiffers } from '../../site/features/product/live-check.ts';
+import { type BuiltPrices, liveDiffers, showLivePrice } from '../../site/features/product/live-check.ts';
+import { $liveProduct } from '../../site/features/product/live-product-store.ts';
 import type { LiveProduct } from '../../site/features/product/live-product.ts';
 
 const usd = (amount: string) => ({ amount, currencyCode: 'USD' });
@@ -47,5 +48,29 @@ describe('liveDiffers: whether the fresh price and availability would redraw the
     expect(liveDiffers(built, live({ variants: [] }))).toBe(true);
     expect(liveDiffers(built, live({ variants: [first!, second!, { ...first!, id: 'gid://shopify/ProductVariant/3' }] }))).toBe(true);
     expect(liveDiffers(built, live({ variants: [first!, { ...second!, id: 'gid://shopify/ProductVariant/3' }] }))).toBe(true);
+  });
+});
+
+describe("showLivePrice: the product page's plain price line follows the re-read", () => {
+  it('shows the fresh minimum price once the store has one, keeps the built one otherwise, and stops when told', () => {
+    $liveProduct.set(null);
+    const price = { textContent: 'USD $24.99' } as HTMLElement;
+    const stop = showLivePrice(price);
+    expect(price.textContent).toBe('USD $24.99');
+    $liveProduct.set({ state: 'gone' });
+    expect(price.textContent).toBe('USD $24.99');
+    $liveProduct.set(live({ minPrice: usd('19.5') }));
+    expect(price.textContent).toBe('USD $19.50');
+    stop();
+    $liveProduct.set(live({ minPrice: usd('30') }));
+    expect(price.textContent).toBe('USD $19.50');
+  });
+
+  it('shows a price the store already holds (the island re-read first)', () => {
+    $liveProduct.set(live({ minPrice: usd('21') }));
+    const price = { textContent: 'USD $24.99' } as HTMLElement;
+    showLivePrice(price)();
+    expect(price.textContent).toBe('USD $21.00');
+    $liveProduct.set(null);
   });
 });

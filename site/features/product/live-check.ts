@@ -1,15 +1,17 @@
-import type { Money } from '../../../shared/common/index.ts';
+import { formatPrice, type Money } from '../../../shared/common/index.ts';
 import type { LiveProduct, LiveVariant } from './live-product.ts';
 import { $liveProduct, refreshLiveProduct } from './live-product-store.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { STALE_EVENT } from '../../directives/stale.ts';
 
 /**
- * The product page's price and purchase islands are drawn by the server from the build's data. They
- * need their code only when that drawing is out of date: the URL asks for another variant, or the
- * shop's fresh price and availability differ from the build's. This check runs without React; when
- * the drawing is stale it says so, and the islands (`client:interact="stale"`) hydrate at idle.
- * Otherwise they wait for the shopper like every other island (docs/behaviour/storefront.md).
+ * The product page's price and its purchase island are drawn by the server from the build's data. This
+ * check, without React, re-reads the shop's fresh price and availability once per page view and
+ * writes the fresh minimum price into the page itself. The island needs its code only when its
+ * drawing is out of date: the URL asks for another variant, or the fresh availability or prices
+ * differ from the build's. Then the check says so, and the island (`client:interact="stale"`)
+ * hydrates at idle; otherwise it waits for the shopper like every other island
+ * (docs/behaviour/storefront.md).
  */
 
 /** What the server drew from: the build's minimum price and each variant's price and availability. */
@@ -31,7 +33,14 @@ export function liveDiffers(built: BuiltPrices, live: LiveProduct): boolean {
   });
 }
 
-/** Tells the waiting islands that the server's drawing is out of date. */
+/** The price line shows the fresh minimum price whenever the page's store has one (from this check or from the island, whichever re-read first). */
+export function showLivePrice(price: HTMLElement): () => void {
+  return $liveProduct.subscribe((live) => {
+    if (live?.state === 'found') price.textContent = formatPrice(live.minPrice);
+  });
+}
+
+/** Tells the waiting island that the server's drawing is out of date. */
 export function markStale(): void {
   dispatchEvent(new Event(STALE_EVENT));
 }
@@ -48,7 +57,9 @@ export async function startLiveCheck(root: HTMLElement): Promise<void> {
   const built = JSON.parse(root.dataset.builtPrices ?? 'null') as BuiltPrices | null;
   const handle = root.dataset.handle;
   if (!built || !handle) return;
-  // The islands' own store: once they hydrate they draw from this same answer, read once.
+  const price = root.querySelector<HTMLElement>('[data-live-price]');
+  if (price) showLivePrice(price);
+  // The island's own store: once it hydrates it draws from this same answer, read once.
   await refreshLiveProduct(endpoint, handle);
   const live = $liveProduct.get();
   const fresher = live !== null && liveDiffers(built, live);
