@@ -2,11 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
-import { isolatedEnv } from '../support/child-process.ts';
-import { run, tail } from './process.ts';
+import { benchBuild, pageTimes } from './bench-build.ts';
 import type { SectionResult } from './report.ts';
 import { startShopProcess } from './shop-process.ts';
-import { median, sum } from './stats.ts';
+import { mean, median } from './stats.ts';
 
 /**
  * Build scaling: the embedded shop filled by `tshirt-gen shop --fixtures <n>`, then `npm run build`
@@ -26,59 +25,22 @@ interface TimedBuild {
   productPageMs: number[];
 }
 
-/** `npm run build` as a user types it (npm's own CLI when we run under npm, else npm from PATH). */
-export function npmCommand(): { command: string; args: string[] } {
-  const npmCli = process.env.npm_execpath;
-  return npmCli && /\.c?js$/.test(npmCli)
-    ? { command: process.execPath, args: [npmCli, 'run', 'build'] }
-    : { command: 'npm', args: ['run', 'build'] };
-}
-
-async function countPages(clientDir: string): Promise<number> {
-  try {
-    return (await fs.readdir(path.join(clientDir, 'product'))).length;
-  } catch {
-    return 0;
-  }
-}
-
-/** Astro's "├─ /product/x/index.html (+12ms)" lines: each product page's render time. */
-export function productPageTimes(output: string): number[] {
-  const times: number[] = [];
-  for (const line of output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
-    const match = /[├└]─ \/product\/\S+ \(\+(\d+(?:\.\d+)?)(ms|s)\)/.exec(line);
-    if (match) times.push(Number(match[1]) * (match[2] === 's' ? 1000 : 1));
-  }
-  return times;
-}
-
 /** `runs` builds against one shop of `products` fixture products. */
 export async function timedBuilds(products: number, runs: number, log: (line: string) => void): Promise<TimedBuild[]> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-build-'));
   const shop = await startShopProcess(products);
   try {
-    const { command, args } = npmCommand();
     const builds: TimedBuild[] = [];
     for (let i = 0; i < runs; i++) {
       const outDir = newBuildDir(root);
-      const env = isolatedEnv({
-        DATA_DIR: shop.dataDir,
-        LOCAL_SHOP_PORT: String(shop.port),
-        SITE_OUT_DIR: outDir,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      });
-      const ran = await run(command, args, { env, timeoutMs: 900_000 });
-      if (ran.code !== 0)
-        throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
-      const pages = await countPages(path.join(outDir, 'client'));
-      if (pages !== products) throw new Error(`the build with ${products} products made ${pages} product pages`);
-      const productPageMs = productPageTimes(ran.stdout + ran.stderr);
+      const built = await benchBuild({ shop, outDir, products, timeoutMs: 900_000 });
+      const productPageMs = pageTimes(built.output).get('product') ?? [];
       if (productPageMs.length !== products)
         throw new Error(`astro build listed ${productPageMs.length} product pages with their times, not ${products}`);
       await fs.rm(outDir, { recursive: true, force: true });
-      builds.push({ seconds: ran.ms / 1000, productPageMs });
+      builds.push({ seconds: built.ms / 1000, productPageMs });
       log(
-        `${products} products, build ${i + 1}/${runs}: ${(ran.ms / 1000).toFixed(1)} s${products ? `, ${mean(productPageMs).toFixed(1)} ms per product page` : ''}`,
+        `${products} products, build ${i + 1}/${runs}: ${(built.ms / 1000).toFixed(1)} s${products ? `, ${mean(productPageMs).toFixed(1)} ms per product page` : ''}`,
       );
     }
     return builds;
@@ -86,10 +48,6 @@ export async function timedBuilds(products: number, runs: number, log: (line: st
     await shop.stop();
     await fs.rm(root, { recursive: true, force: true });
   }
-}
-
-function mean(values: readonly number[]): number {
-  return values.length ? sum(values) / values.length : 0;
 }
 
 export async function measureBuildScaling(log: (line: string) => void): Promise<SectionResult> {

@@ -4,13 +4,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
-import { isolatedEnv } from '../support/child-process.ts';
+import { type BenchBuildOptions, benchBuild, pageTimes } from './bench-build.ts';
 import { LARGE_BUILD_BUDGET } from './budgets.ts';
 import { cpuCheck } from './machine.ts';
-import { npmCommand } from './build-scaling.ts';
-import { run, tail } from './process.ts';
 import type { Figure, SectionResult } from './report.ts';
 import { startShopProcess } from './shop-process.ts';
+import { mean } from './stats.ts';
 
 /**
  * The whole store at scale: a shop with its seed content (collections, menus, pages, policies) topped
@@ -30,19 +29,6 @@ async function countIndexPages(dir: string): Promise<number> {
   return count;
 }
 
-/** Astro's "├─ /collections/x/index.html (+12ms)" lines: each page's render time, by the route's first segment. */
-export function pageTimes(output: string): Map<string, number[]> {
-  const times = new Map<string, number[]>();
-  for (const line of output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
-    const match = /[├└]─ \/([^/\s]+)\S* \(\+(\d+(?:\.\d+)?)(ms|s)\)/.exec(line);
-    if (!match) continue;
-    const list = times.get(match[1]!) ?? [];
-    list.push(Number(match[2]) * (match[3] === 's' ? 1000 : 1));
-    times.set(match[1]!, list);
-  }
-  return times;
-}
-
 /** The lines `process-usage.mjs` wrote: the largest peak memory, and the CPU time of all the processes. */
 export function processUsage(text: string): { peakKb: number; userSeconds: number; systemSeconds: number } {
   const rows = text
@@ -58,7 +44,6 @@ export function processUsage(text: string): { peakKb: number; userSeconds: numbe
   };
 }
 
-const mean = (values: readonly number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 const load = () =>
   os
     .loadavg()
@@ -74,7 +59,6 @@ interface BuildRun {
   peakMb: number;
   userSeconds: number;
   systemSeconds: number;
-  productPages: number;
   collectionPages: number;
   times: Map<string, number[]>;
   beforePages: number;
@@ -85,7 +69,7 @@ interface BuildRun {
 }
 
 async function timedBuild(
-  shop: { dataDir: string; port: number },
+  shop: BenchBuildOptions['shop'],
   root: string,
   runNumber: number,
   products: number,
@@ -96,15 +80,6 @@ async function timedBuild(
   const outDir = newBuildDir(root);
   const usageFile = path.join(root, `process-usage-${runNumber}.txt`);
   const preload = pathToFileURL(path.join(import.meta.dirname, 'process-usage.mjs')).href;
-  const env = isolatedEnv({
-    DATA_DIR: shop.dataDir,
-    LOCAL_SHOP_PORT: String(shop.port),
-    SITE_OUT_DIR: outDir,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    PROCESS_USAGE_FILE: usageFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim(),
-  });
-  const { command, args } = npmCommand();
   const cpuCheckMs = cpuCheck();
   const loadBefore = load();
   log(`build ${runNumber} of ${LARGE_BUILD_RUNS}: npm run build (CPU check ${cpuCheckMs} ms, load average ${loadBefore})...`);
@@ -112,8 +87,11 @@ async function timedBuild(
   const started = performance.now();
   let firstPage: number | undefined;
   let lastPage: number | undefined;
-  const ran = await run(command, args, {
-    env,
+  const built = await benchBuild({
+    shop,
+    outDir,
+    products,
+    env: { PROCESS_USAGE_FILE: usageFile, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${preload}`.trim() },
     timeoutMs: 1_800_000,
     onLine: (line) => {
       if (/[├└]─ \//.test(line)) {
@@ -123,27 +101,21 @@ async function timedBuild(
     },
   });
   const loadAfter = load();
-  if (ran.code !== 0) throw new Error(`npm run build with ${products} products exited with ${ran.code}: ${tail(ran.stdout + ran.stderr)}`);
-  const client = path.join(outDir, 'client');
-  const productPages = (await fs.readdir(path.join(client, 'product'))).length;
-  if (productPages !== products) throw new Error(`the build made ${productPages} product pages, not ${products}`);
-  const collectionPages = await countIndexPages(path.join(client, 'collections'));
   const usage = processUsage(await fs.readFile(usageFile, 'utf8'));
   const result: BuildRun = {
-    seconds: ran.ms / 1000,
+    seconds: built.ms / 1000,
     peakMb: usage.peakKb / 1024,
     userSeconds: usage.userSeconds,
     systemSeconds: usage.systemSeconds,
-    productPages,
-    collectionPages,
-    times: pageTimes(ran.stdout + ran.stderr),
+    collectionPages: await countIndexPages(path.join(built.clientDir, 'collections')),
+    times: pageTimes(built.output),
     beforePages: ((firstPage ?? started) - started) / 1000,
     rendering: ((lastPage ?? started) - (firstPage ?? started)) / 1000,
     cpuCheckMs,
     loadBefore,
     loadAfter,
   };
-  log(`  ${result.seconds.toFixed(1)} s, peak ${result.peakMb.toFixed(0)} MB, ${collectionPages} collection pages`);
+  log(`  ${result.seconds.toFixed(1)} s, peak ${result.peakMb.toFixed(0)} MB, ${result.collectionPages} collection pages`);
   return result;
 }
 
@@ -173,7 +145,7 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
       figures: [
         budgeted({
           what: `build with ${products.toLocaleString('en-US')} products`,
-          value: `${seconds.toFixed(1)} s (median of ${runs.length}; ${((median.seconds * 1000) / products).toFixed(2)} ms per product overall)`,
+          value: `${seconds.toFixed(1)} s (median of ${runs.length}; ${((seconds * 1000) / products).toFixed(2)} ms per product overall)`,
           budget: `< ${LARGE_BUILD_BUDGET.seconds} s`,
           pass: seconds < LARGE_BUILD_BUDGET.seconds,
           miss: `over by ${(seconds - LARGE_BUILD_BUDGET.seconds).toFixed(1)} s`,
@@ -193,7 +165,7 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
           what: "CPU time of the median build's processes",
           value: `${cpuSeconds.toFixed(1)} s (user ${median.userSeconds.toFixed(1)} s, kernel ${median.systemSeconds.toFixed(1)} s): ${(cpuSeconds / seconds).toFixed(2)}x the build's time`,
         },
-        { what: 'pages built', value: `${median.productPages} product pages, ${median.collectionPages} collection pages, ${pages} in all` },
+        { what: 'pages built', value: `${products} product pages, ${median.collectionPages} collection pages, ${pages} in all` },
         { what: 'before the first page (Vite, then reading the shop)', value: `${median.beforePages.toFixed(1)} s` },
         {
           what: 'rendering the pages',

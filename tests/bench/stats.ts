@@ -11,6 +11,11 @@ export function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
+/** The arithmetic mean; 0 for no values (a section with nothing to average reports 0). */
+export function mean(values: readonly number[]): number {
+  return values.length ? sum(values) / values.length : 0;
+}
+
 /** Kilobytes (1024 bytes) with one decimal, e.g. "75.1 KB". */
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;

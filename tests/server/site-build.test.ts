@@ -6,7 +6,7 @@ import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { isolatedEnv } from '../support/child-process.ts';
-import { cataloguePage, emptyContent, productsRequest } from '../support/scripted-store.ts';
+import { cataloguePage, emptyContent, operationOf, productsRequest } from '../support/scripted-store.ts';
 
 /**
  * Real `astro build` runs against scripted Storefront servers: every page of a catalogue larger
@@ -55,9 +55,8 @@ describe('astro build', () => {
     expect(sitemap).toContain('<loc>https://shop.example/product/shirt-260</loc>');
     // Products: pages of 250, then the rest; and the home page's one request for 20 (other documents aside).
     const firsts = server.requests
-      .map((r) => JSON.parse(r.body) as { query: string; variables: { first: number } })
-      .filter((body) => /^\s*query\s+Products\b/.test(body.query))
-      .map((body) => body.variables.first)
+      .filter((r) => operationOf(r) === 'Products')
+      .map((r) => productsRequest(r).first)
       .sort((a, b) => a - b);
     expect(firsts).toEqual([20, 250, 250]);
     expect(server.requests.every((r) => r.headers['x-shopify-storefront-access-token'] === 'public-token')).toBe(true);
