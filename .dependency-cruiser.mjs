@@ -8,7 +8,7 @@ const DOOR = '^shared/[^/]+/(index|browser)[.]ts$';
 const BROWSER_CODE = ['^site/features/[^/]+/[^/]+[.](ts|tsx)$', '^site/directives/(interact|stale)[.]ts$'];
 /** Modules of site/features that run only at build time (Astro pages import them, never an island). */
 const BUILD_TIME =
-  '^site/features/(catalogue/(catalogue|catalogue-error|browser-endpoint|responsive-image)|collections/collections|content/content|product/recommendations|seo/seo|shell/(csp-hash|react-islands|storefront-styles))[.]ts$';
+  '^site/features/(catalogue/(catalogue|catalogue-error|catalogue-walk|browser-endpoint|responsive-image)|collections/collections|content/content|product/recommendations|seo/seo|shell/(csp-hash|react-islands|storefront-styles))[.]ts$';
 
 /** shared/ code that is safe in a browser: no Node, no zod, no undici, no graphql behind it. */
 const BROWSER_SAFE_SHARED = [

@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig, fontProviders } from 'astro/config';
 import { loadConfig } from './shared/config/index.ts';
 import { clientDirectives } from './site/directives/integration.ts';
+import { earlyCatalogueWalk } from './site/server/early-catalogue-walk.ts';
 import { embeddedShop } from './site/server/embedded-shop-integration.ts';
 import { prerenderTuning } from './site/server/prerender-tuning.ts';
 import { generatorServices } from './site/features/generator/server/integration.ts';
@@ -63,7 +64,14 @@ export default defineConfig({
   },
   session: false,
   // React islands render to a string on the server: the streaming renderer costs more per island and a static build has nothing to stream.
-  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), embeddedShop(), generatorServices(), prerenderTuning()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    clientDirectives(),
+    embeddedShop(),
+    earlyCatalogueWalk(),
+    generatorServices(),
+    prerenderTuning(),
+  ],
   devToolbar: { enabled: false },
   // No Markdown here; Shiki's inline styles would not pass the Content-Security-Policy anyway.
   markdown: { syntaxHighlight: false },

@@ -62,6 +62,27 @@ describe('astro build', () => {
     expect(server.requests.every((r) => r.headers['x-shopify-storefront-access-token'] === 'public-token')).toBe(true);
   });
 
+  it('asks the shop for the catalogue while it bundles the site, and walks it once', async () => {
+    // When each Products page of 250 (the walk) is asked for, and when each log line arrives.
+    const walkAsked: number[] = [];
+    const server = await startScriptedServer((request) => {
+      const content = emptyContent(request);
+      if (content) return content;
+      const products = productsRequest(request);
+      if (products.first === 250) walkAsked.push(Date.now());
+      return cataloguePage(products, 3);
+    });
+    servers.push(server);
+    const lines: { at: number; line: string }[] = [];
+    await astroBuild({ outDir: newBuildDir(root), env: envFor(server), onLine: (line) => lines.push({ at: Date.now(), line }) });
+    expect(lines.some(({ line }) => line.includes('Reading the catalogue while the site is bundled'))).toBe(true);
+    // The bundler reports each of its builds done ("[vite] ✓ built in"); the walk was asked for before the last of them.
+    const bundled = lines.filter(({ line }) => /\bvite\b.*\bbuilt in\b/.test(line)).at(-1)?.at;
+    expect(bundled).toBeDefined();
+    expect(walkAsked).toHaveLength(1);
+    expect(walkAsked[0]!).toBeLessThan(bundled!);
+  });
+
   it('builds an empty catalogue with the empty state and its hint', async () => {
     const server = await shopWith(0);
     const dir = newBuildDir(root);

@@ -3,12 +3,14 @@ import { PRODUCT_LIST_SIZE } from '../../../shared/storefront/browser.ts';
 import { createStorefrontClient, type StorefrontClient } from '../../../shared/storefront/index.ts';
 import type { Product } from '../../../shared/storefront/browser.ts';
 import { CatalogueError } from './catalogue-error.ts';
+import { takeStartedWalk, walkCatalogue } from './catalogue-walk.ts';
 
 /**
  * Build-time catalogue: one Storefront client and one fetch per build, shared by every page that
  * imports this module (the home list and the walk over all products are memoized). Astro renders no
- * page before every route has listed its paths, and the product pages' paths need only the walk: so a
- * build asks for recommendations once the walk is done, one cursor page's products at a time in the
+ * page before every route has listed its paths, and the product pages' paths need only the walk,
+ * which the build starts before it bundles the site (catalogue-walk.ts): so a build asks for
+ * recommendations once the walk is done, one cursor page's products at a time in the
  * walk's order, while the pages render, and each product page awaits its own.
  */
 
@@ -64,10 +66,9 @@ export async function loading<T>(what: string, work: () => Promise<T>): Promise<
 export function allProducts(): Promise<Product[]> {
   if (everyProduct) return everyProduct;
   if (!READS_KEPT_PER_BUILD) return loading('the catalogue', () => storefront().allProducts());
-  const pages: string[][] = [];
-  const onPage = (_count: number, page: readonly Product[]) => pages.push(page.map((product) => product.id));
-  everyProduct = loading('the catalogue', () => storefront().allProducts({ onPage }));
-  everyProduct.then(() => askForRecommendations(pages)).catch(() => undefined);
+  const walk = takeStartedWalk() ?? walkCatalogue(storefront());
+  everyProduct = loading('the catalogue', () => walk.products);
+  everyProduct.then(() => askForRecommendations(walk.pageIds)).catch(() => undefined);
   prefetch(homeProducts);
   return everyProduct;
 }
