@@ -234,6 +234,8 @@ export function pageJourneys(): void {
         await page.goto(`${harness.store.siteUrl}${path}`);
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         if (path.startsWith('/search')) await page.locator('.search-result').first().waitFor();
+        // The product page re-reads its price after the first frame: let it finish before the page is walked.
+        if (path.startsWith('/product/')) await page.locator('[data-live-check="current"]').waitFor({ state: 'attached' });
         for (const menu of await page.locator('details.nav-group').all())
           await menu.evaluate((details) => ((details as HTMLDetailsElement).open = true));
         // Content the browser skips until it nears the viewport has no fonts yet: draw all of it.

@@ -66,6 +66,28 @@ describe("showLivePrice: the product page's plain price line follows the re-read
     expect(price.textContent).toBe('USD $19.50');
   });
 
+  it('leaves the line untouched when the fresh price is the one it shows', () => {
+    $liveProduct.set(null);
+    const writes: string[] = [];
+    let shown = 'USD $24.99';
+    const price = {
+      get textContent() {
+        return shown;
+      },
+      set textContent(text: string) {
+        writes.push(text);
+        shown = text;
+      },
+    } as HTMLElement;
+    const stop = showLivePrice(price);
+    $liveProduct.set(live());
+    expect(writes).toEqual([]);
+    $liveProduct.set(live({ minPrice: usd('19.5') }));
+    expect(writes).toEqual(['USD $19.50']);
+    stop();
+    $liveProduct.set(null);
+  });
+
   it('shows a price the store already holds (the island re-read first)', () => {
     $liveProduct.set(live({ minPrice: usd('21') }));
     const price = { textContent: 'USD $24.99' } as HTMLElement;

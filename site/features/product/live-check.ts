@@ -36,7 +36,10 @@ export function liveDiffers(built: BuiltPrices, live: LiveProduct): boolean {
 /** The price line shows the fresh minimum price whenever the page's store has one (from this check or from the island, whichever re-read first). */
 export function showLivePrice(price: HTMLElement): () => void {
   return $liveProduct.subscribe((live) => {
-    if (live?.state === 'found') price.textContent = formatPrice(live.minPrice);
+    if (live?.state !== 'found') return;
+    // The same price leaves the line as it is (its text node is not swapped for an equal one).
+    const text = formatPrice(live.minPrice);
+    if (price.textContent !== text) price.textContent = text;
   });
 }
 
