@@ -166,7 +166,7 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
           value: `${cpuSeconds.toFixed(1)} s (user ${median.userSeconds.toFixed(1)} s, kernel ${median.systemSeconds.toFixed(1)} s): ${(cpuSeconds / seconds).toFixed(2)}x the build's time`,
         },
         { what: 'pages built', value: `${products} product pages, ${median.collectionPages} collection pages, ${pages} in all` },
-        { what: 'before the first page (Vite, then reading the shop)', value: `${median.beforePages.toFixed(1)} s` },
+        { what: 'before the first page (Vite, and reading the shop)', value: `${median.beforePages.toFixed(1)} s` },
         {
           what: 'rendering the pages',
           value: `${median.rendering.toFixed(1)} s (${((median.rendering * 1000) / Math.max(1, pages)).toFixed(2)} ms per page)`,
@@ -181,7 +181,7 @@ export async function measureLargeBuild(log: (line: string) => void, products: n
       notes: [
         `\`tshirt-gen shop --fixtures ${products}\` (with its seed: collections, menus, pages, policies; each fixture in its category's collection) is filled before the clock starts; \`npm run build\` then runs against it ${LARGE_BUILD_RUNS} times, one after the other, each timed from start to exit and each into a directory of its own (none is deleted until the last has run). The verdict is on the median time, as for Lighthouse; the figures below it are the median build's. Peak memory is the largest \`maxRSS\` of any Node process of any of the builds, each recorded at its exit by a preloaded module (\`tests/bench/process-usage.mjs\`), which also records the CPU time each used; the CPU time is their sum.`,
         "A CPU time close to the build's time means one core busy throughout: Astro renders the pages one thread at a time. Kernel time is mostly creating the pages' directories and files (two per page).",
-        "Before the first page: Vite bundles the site, then every route lists its paths, which waits for the reads the paths need (the catalogue walk, the home list, each collection in its default order, menus, pages, policies). Rendering: from the first page written to the last, with the recommendations and the collections' other orders read alongside. Astro's time per page is the mean of its own \"+N ms\" lines, from a page's start until its file is written: the build keeps eight pages in flight (`build.concurrency` in astro.config.mjs), so it is about eight times the rendering time per page.",
+        "Before the first page: Vite bundles the site while the catalogue walk, started with the build, reads the shop; then every route lists its paths, which waits for the reads the paths need (the rest of the walk, the home list, each collection in its default order, menus, pages, policies). Rendering: from the first page written to the last, with the recommendations and the collections' other orders read alongside. Astro's time per page is the mean of its own \"+N ms\" lines, from a page's start until its file is written: the build keeps eight pages in flight (`build.concurrency` in astro.config.mjs), so it is about eight times the rendering time per page.",
         'The machine is shared: the CPU check before each build and the load average say how much else ran. Other processes stretch every phase, so a busy run is an upper bound.',
         ...(atBudgetSize
           ? []
