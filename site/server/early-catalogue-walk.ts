@@ -1,6 +1,4 @@
 import type { AstroIntegration } from 'astro';
-import { loadConfig } from '../../shared/config/index.ts';
-import { createStorefrontClient } from '../../shared/storefront/index.ts';
 import { startCatalogueWalk } from '../features/catalogue/catalogue-walk.ts';
 
 /**
@@ -14,8 +12,7 @@ export function earlyCatalogueWalk(): AstroIntegration {
     name: 'neural-threads:early-catalogue-walk',
     hooks: {
       'astro:build:start': ({ logger }) => {
-        const config = loadConfig();
-        startCatalogueWalk(createStorefrontClient(config.storefront, { timeoutMs: config.storefrontTimeoutMs }));
+        startCatalogueWalk();
         logger.info('Reading the catalogue while the site is bundled');
       },
     },

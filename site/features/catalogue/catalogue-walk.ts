@@ -1,5 +1,6 @@
+import { loadConfig } from '../../../shared/config/index.ts';
 import type { Product } from '../../../shared/storefront/browser.ts';
-import type { StorefrontClient } from '../../../shared/storefront/index.ts';
+import { createStorefrontClient, type StorefrontClient } from '../../../shared/storefront/index.ts';
 
 /**
  * The build's walk over every product, which the product pages' paths wait for. A build starts it
@@ -16,6 +17,12 @@ export interface CatalogueWalk {
   pageIds: string[][];
 }
 
+/** A Storefront client as the build configures it (each side of the hand-over makes its own). */
+export function configuredStorefront(): StorefrontClient {
+  const config = loadConfig();
+  return createStorefrontClient(config.storefront, { timeoutMs: config.storefrontTimeoutMs });
+}
+
 export function walkCatalogue(client: StorefrontClient): CatalogueWalk {
   const pageIds: string[][] = [];
   const products = client.allProducts({ onPage: (_count, page) => pageIds.push(page.map((product) => product.id)) });
@@ -26,11 +33,10 @@ const HANDED_OVER = Symbol.for('neural-threads.catalogue-walk');
 type Holder = { [HANDED_OVER]?: CatalogueWalk };
 
 /** Start the walk now, for the pages to take over; a failure is reported by the page that takes it. */
-export function startCatalogueWalk(client: StorefrontClient): CatalogueWalk {
-  const walk = walkCatalogue(client);
+export function startCatalogueWalk(): void {
+  const walk = walkCatalogue(configuredStorefront());
   walk.products.catch(() => undefined);
   (globalThis as Holder)[HANDED_OVER] = walk;
-  return walk;
 }
 
 /** The walk started for this build, if one was, taken (a second call finds none). */

@@ -1,13 +1,12 @@
-import { loadConfig } from '../../../shared/config/index.ts';
 import { PRODUCT_LIST_SIZE } from '../../../shared/storefront/browser.ts';
-import { createStorefrontClient, type StorefrontClient } from '../../../shared/storefront/index.ts';
+import type { StorefrontClient } from '../../../shared/storefront/index.ts';
 import type { Product } from '../../../shared/storefront/browser.ts';
 import { CatalogueError } from './catalogue-error.ts';
-import { takeStartedWalk, walkCatalogue } from './catalogue-walk.ts';
+import { configuredStorefront, takeStartedWalk, walkCatalogue } from './catalogue-walk.ts';
 
 /**
- * Build-time catalogue: one Storefront client and one fetch per build, shared by every page that
- * imports this module (the home list and the walk over all products are memoized). Astro renders no
+ * Build-time catalogue: one Storefront client and each read once per build, shared by every page
+ * that imports this module (the home list and the walk over all products are memoized). Astro renders no
  * page before every route has listed its paths, and the product pages' paths need only the walk,
  * which the build starts before it bundles the site (catalogue-walk.ts): so a build asks for
  * recommendations once the walk is done, one cursor page's products at a time in the
@@ -45,12 +44,9 @@ export function perBuildByKey<T>(): (key: string, work: () => Promise<T>) => Pro
   };
 }
 
-/** The build's one Storefront client (collections and content read through it too). */
+/** The pages' Storefront client (collections and content read through it too; a walk started with the build has its own). */
 export function storefront(): StorefrontClient {
-  if (!client) {
-    const config = loadConfig();
-    client = createStorefrontClient(config.storefront, { timeoutMs: config.storefrontTimeoutMs });
-  }
+  client ??= configuredStorefront();
   return client;
 }
 
