@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PAGES, SEED_POLICIES } from '../../shared/local-shop/catalogue/seed-content.ts';
 import { DEFAULT_SIZES, fillWithFixtures } from '../../shared/local-shop/index.ts';
 import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { JS_BUDGET_KB } from '../bench/budgets.ts';
 import { pageJs, pageScriptFiles, scriptsInHtml, staticImports, type PageJs } from '../bench/page-js.ts';
 import { kb } from '../bench/stats.ts';
-import { isolatedEnv } from '../support/child-process.ts';
+import { isolatedEnv, REPO_ROOT } from '../support/child-process.ts';
 import { plainPng, startTestShop, type TestShop } from '../support/local-shop.ts';
 
 /**
@@ -45,6 +46,9 @@ beforeAll(async () => {
       images: [{ bytes: image, altText: 'A shirt that says “Per my last prompt”' }],
     },
   ]);
+  // A content page and a policy, so every kind of page is built.
+  shop.store.content.savePage(SEED_PAGES[0]!);
+  shop.store.content.savePolicy(SEED_POLICIES[0]!);
   const dir = newBuildDir(root);
   const env = isolatedEnv({ DATA_DIR: shop.dataDir, LOCAL_SHOP_PORT: new URL(shop.origin).port, SITE_URL: 'https://shop.example' });
   await astroBuild({ outDir: dir, env });
@@ -185,6 +189,72 @@ describe('page style (from the same build)', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+/**
+ * Where the classes a page's islands (and the search page's own script) draw are written, with the
+ * code they load later: the header's cart button opens the drawer and shows the toasts.
+ */
+const DRAWN_BY: Record<string, readonly string[]> = {
+  SearchBox: ['search/SearchBox.tsx'],
+  CartButton: ['cart/CartButton.tsx', 'cart/CartDrawer.tsx', 'toasts/Toaster.tsx', 'toasts/ToastList.tsx'],
+  AddToCartButtons: ['cart/AddToCartButtons.tsx'],
+  ProductPurchase: ['product/ProductPurchase.tsx'],
+  searchPage: ['search/search-page.ts'],
+};
+
+/** The class names written literally in a source file (`className="a b"`, `` className={`a ${x}`} ``, `.className = 'a'`). */
+function classesIn(file: string): string[] {
+  const source = readFileSync(path.join(REPO_ROOT, 'site', 'features', file), 'utf8');
+  const literals = source.matchAll(/className(?:=\{?|\s*=\s*)(["'`])([^"'`]*)\1/g);
+  return [...literals].flatMap((m) => m[2]!.split(/\s+/).filter((word) => /^[a-z][\w-]*$/.test(word)));
+}
+
+/** The classes a built page can show: its markup's, and those its islands and scripts draw. */
+function classesOf(html: string, page: string): Set<string> {
+  const classes = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((m) => m[1]!.split(/\s+/).filter(Boolean)));
+  const drawers = [...html.matchAll(/component-url="\/_astro\/([A-Za-z]+)\./g)].map((m) => m[1]!);
+  if (html.includes('data-search-page')) drawers.push('searchPage');
+  for (const drawer of drawers) {
+    const files = DRAWN_BY[drawer];
+    if (!files) throw new Error(`${page}: the island ${drawer} is not in DRAWN_BY: name the files that draw its classes`);
+    for (const file of files) for (const name of classesIn(file)) classes.add(name);
+  }
+  return classes;
+}
+
+const styledIn = (css: string, name: string) => new RegExp(`\\.${name.replace(/[-]/g, '\\$&')}(?![\\w-])`).test(css);
+const styleOf = (html: string) => [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+
+describe('page style sheets (from the same build)', () => {
+  it('each page inlines only its kind of page\'s sheets, and they style every class it shows that any storefront sheet styles', () => {
+    // The not-found page names no kind of page: it inlines every storefront sheet.
+    const every = styleOf(readFileSync(path.join(client, '404.html'), 'utf8'));
+    const unstyled: string[] = [];
+    const kinds = new Map<string, number>();
+    for (const file of htmlFiles(client)) {
+      const page = path.relative(client, file);
+      if (page.startsWith('generator') || page === '404.html') continue;
+      const html = readFileSync(file, 'utf8');
+      const own = styleOf(html);
+      kinds.set(page.split(path.sep)[0]!, own.length);
+      for (const name of classesOf(html, page)) if (styledIn(every, name) && !styledIn(own, name)) unstyled.push(`${page}: .${name}`);
+    }
+    expect(unstyled).toEqual([]);
+    // Every kind of page was looked at, and each inlines less than the whole.
+    expect([...kinds.keys()].sort()).toEqual(['collections', 'index.html', 'pages', 'policies', 'product', 'search']);
+    for (const [kind, length] of kinds) expect(length, kind).toBeLessThan(every.length);
+  });
+
+  it('would see a class left unstyled: the product page lacks the cards\' rules, which the home page has', () => {
+    const productCss = styleOf(readFileSync(path.join(client, product), 'utf8'));
+    const homeCss = styleOf(readFileSync(path.join(client, 'index.html'), 'utf8'));
+    expect(styledIn(homeCss, 'card-title')).toBe(true);
+    expect(styledIn(productCss, 'card-title')).toBe(false);
+    expect(styledIn(productCss, 'option-value')).toBe(true);
+    expect(styledIn(homeCss, 'option-value')).toBe(false);
+    expect(classesOf('<astro-island component-url="/_astro/CartButton.x1.js"></astro-island>', 'x')).toContain('drawer-panel');
   });
 });
 
