@@ -86,6 +86,36 @@ export function cartJourneys(): void {
       await close();
     });
 
+    it("draws the drawer with the styles its code brings, also as a <style> the page's policy allows where constructed sheets are missing", async () => {
+      for (const constructed of [true, false]) {
+        const { page, context, messages, close } = await newPage({ width: 412, height: 823 });
+        if (!constructed)
+          await context.addInitScript(() => {
+            delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+          });
+        await visit(page, '/');
+        const drawerRules = () =>
+          page.evaluate(() => {
+            const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets ?? [])];
+            return sheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.drawer-panel'))).length;
+          });
+        // The page's own sheet leaves the drawer out: its code brings its styles.
+        expect(await drawerRules(), `constructed sheets: ${constructed}`).toBe(0);
+        const sheet = await openDrawer(page);
+        expect(await drawerRules(), `constructed sheets: ${constructed}`).toBe(1);
+        const panel = sheet.locator('.drawer-panel');
+        expect(await panel.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
+        expect(await panel.evaluate((element) => Math.round(element.getBoundingClientRect().right))).toBe(412);
+        expect(await page.evaluate(() => document.querySelectorAll('head > style').length)).toBe(constructed ? 3 : 4);
+        await sheet.getByRole('button', { name: 'Close cart' }).click();
+        await drawer(page).waitFor({ state: 'hidden' });
+        await openDrawer(page);
+        expect(await drawerRules(), 'applied once, however often the drawer opens').toBe(1);
+        expect(unexpectedErrors(messages)).toEqual([]);
+        await close();
+      }
+    });
+
     it('keeps the cart across a reload, reading it only once the page has loaded', async () => {
       const product = await productWithOptions();
       const { page, context, close } = await newPage();

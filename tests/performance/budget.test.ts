@@ -228,7 +228,7 @@ const styledIn = (css: string, name: string) => new RegExp(`\\.${name.replace(/[
 const styleOf = (html: string) => [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
 
 describe('page style sheets (from the same build)', () => {
-  it('each page inlines only its kind of page\'s sheets, and they style every class it shows that any storefront sheet styles', () => {
+  it("each page inlines only its kind of page's sheets, and they style every class it shows that any storefront sheet styles", () => {
     // The not-found page names no kind of page: it inlines every storefront sheet.
     const every = styleOf(readFileSync(path.join(client, '404.html'), 'utf8'));
     const unstyled: string[] = [];
@@ -247,7 +247,7 @@ describe('page style sheets (from the same build)', () => {
     for (const [kind, length] of kinds) expect(length, kind).toBeLessThan(every.length);
   });
 
-  it('would see a class left unstyled: the product page lacks the cards\' rules, which the home page has', () => {
+  it("would see a class left unstyled: the product page lacks the cards' rules, which the home page has", () => {
     const productCss = styleOf(readFileSync(path.join(client, product), 'utf8'));
     const homeCss = styleOf(readFileSync(path.join(client, 'index.html'), 'utf8'));
     expect(styledIn(homeCss, 'card-title')).toBe(true);

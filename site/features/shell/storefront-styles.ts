@@ -1,4 +1,4 @@
-import cartCss from '../cart/cart.css?inline';
+import { DRAWER_CSS } from '../cart/drawer-styles.ts';
 import catalogueCss from '../catalogue/catalogue.css?inline';
 import collectionsCss from '../collections/collections.css?inline';
 import contentCss from '../content/content.css?inline';
@@ -11,9 +11,9 @@ import globalCss from './global.css?inline';
 
 /**
  * The storefront's style sheets as text, for `Base.astro` to inline. Each page inlines the base
- * sheet, the sheets of what every page shows (the header's search box and cart, the drawer, the
- * toasts, the menus), and the sheets of its own kind of page: a product page has no use for the
- * hero, the cards or a collection's orders. Vite minifies each sheet in the build. The layout inlines
+ * sheet, the sheets of what every page shows (the header's search box, the toasts, the menus), and
+ * the sheets of its own kind of page: a product page has no use for the hero, the cards or a
+ * collection's orders. The cart drawer brings its own sheet when its code loads. Vite minifies each sheet in the build. The layout inlines
  * the text itself, with its hash worked out here once per kind of page, because Astro would gather
  * and hash the same sheets again for the Content-Security-Policy on every page it renders
  * (docs/architecture.md, "One style sheet per kind of page").
@@ -24,7 +24,6 @@ const SHEETS = {
   global: globalCss,
   catalogue: catalogueCss,
   product: productCss,
-  cart: cartCss,
   toasts: toastsCss,
   search: searchCss,
   searchPage: searchPageCss,
@@ -33,8 +32,11 @@ const SHEETS = {
 } as const;
 type Sheet = keyof typeof SHEETS;
 
-/** What every page shows: the header (search box, cart button), the cart drawer, the toasts, the menus and footer. */
-const EVERY_PAGE: readonly Sheet[] = ['global', 'cart', 'toasts', 'search', 'content'];
+/**
+ * What every page shows: the header (search box, cart button), the toasts, the menus and footer. The
+ * cart drawer's sheet is not among them: the drawer applies it when its code loads.
+ */
+const EVERY_PAGE: readonly Sheet[] = ['global', 'toasts', 'search', 'content'];
 
 /** The sheets each kind of page needs; `all` (every sheet) for the pages that name no kind. */
 export const PAGE_STYLES = {
@@ -48,6 +50,9 @@ export const PAGE_STYLES = {
 } satisfies Record<string, readonly Sheet[]>;
 
 export type PageStyles = keyof typeof PAGE_STYLES;
+
+/** The cart drawer's sheet's CSP source, which every storefront page lists (`adoptStyleSheet`'s fallback). */
+export const DRAWER_CSS_HASH = cspHash(DRAWER_CSS);
 
 export interface PageStyleSheet {
   css: string;

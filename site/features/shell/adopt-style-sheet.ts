@@ -1,0 +1,24 @@
+/**
+ * Styles only code loaded later draws with (the cart drawer's), applied when that code loads
+ * instead of riding in every page's inline sheet (docs/architecture.md, "One style sheet per kind
+ * of page"). A constructed sheet (`document.adoptedStyleSheets`) is CSSOM, which the
+ * Content-Security-Policy does not govern. A browser without constructed sheets (Safari before
+ * 16.4) gets a `<style>` element instead, which every storefront page allows by its hash.
+ */
+
+const adopted = new Set<string>();
+
+/** Applies `css` to the document once, after every sheet the page already has (so it wins a tie). */
+export function adoptStyleSheet(css: string, doc: Document = document): void {
+  if (adopted.has(css)) return;
+  adopted.add(css);
+  if ('adoptedStyleSheets' in doc && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = doc.createElement('style');
+  style.textContent = css;
+  doc.head.append(style);
+}
