@@ -139,6 +139,8 @@ export function browseJourneys(): void {
       // What a screen reader hears once the suggestions are in.
       await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
       expect(requested.some((url) => /SearchBox/.test(url))).toBe(true);
+      // The suggestions' styles came with the box's code.
+      expect(await listbox.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
       expect(await box.getAttribute('aria-expanded')).toBe('true');
       const first = listbox.getByRole('option').first();
       const title = (await first.locator('.search-option-label').textContent())!.trim();
@@ -158,6 +160,38 @@ export function browseJourneys(): void {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
       expect(unexpectedErrors(messages)).toEqual([]);
       await close();
+    });
+
+    it("draws the suggestions with the styles the box's code brings, also as a <style> the page's policy allows where constructed sheets are missing", async () => {
+      for (const constructed of [true, false]) {
+        const { page, context, messages, close } = await newPage();
+        if (!constructed)
+          await context.addInitScript(() => {
+            delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+          });
+        await visit(page, '/');
+        const suggestionRules = () =>
+          page.evaluate(() => {
+            const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets ?? [])];
+            return sheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.search-option'))).length;
+          });
+        // The page's own sheet leaves the suggestions out.
+        expect(await suggestionRules(), `constructed sheets: ${constructed}`).toBe(0);
+        await page.getByRole('combobox', { name: 'Search products' }).focus();
+        await page.keyboard.type('prompt');
+        const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+        await listbox.getByRole('option').first().waitFor();
+        expect(await suggestionRules(), `constructed sheets: ${constructed}`).toBe(1);
+        expect(await listbox.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
+        expect(
+          await listbox
+            .getByRole('option')
+            .first()
+            .evaluate((element) => getComputedStyle(element).display),
+        ).toBe('flex');
+        expect(unexpectedErrors(messages)).toEqual([]);
+        await close();
+      }
     });
 
     it('Enter with nothing chosen searches on /search, live, with sorting', async () => {

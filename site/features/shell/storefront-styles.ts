@@ -1,4 +1,5 @@
 import { DRAWER_CSS } from '../cart/drawer-styles.ts';
+import { SUGGESTIONS_CSS } from '../search/suggestion-styles.ts';
 import catalogueCss from '../catalogue/catalogue.css?inline';
 import collectionsCss from '../collections/collections.css?inline';
 import contentCss from '../content/content.css?inline';
@@ -13,7 +14,8 @@ import globalCss from './global.css?inline';
  * The storefront's style sheets as text, for `Base.astro` to inline. Each page inlines the base
  * sheet, the sheets of what every page shows (the header's search box, the toasts, the menus), and
  * the sheets of its own kind of page: a product page has no use for the hero, the cards or a
- * collection's orders. The cart drawer brings its own sheet when its code loads. Vite minifies each sheet in the build. The layout inlines
+ * collection's orders. The cart drawer and the search box's suggestions bring their own sheets when
+ * their code loads. Vite minifies each sheet in the build. The layout inlines
  * the text itself, with its hash worked out here once per kind of page, because Astro would gather
  * and hash the same sheets again for the Content-Security-Policy on every page it renders
  * (docs/architecture.md, "One style sheet per kind of page").
@@ -34,7 +36,7 @@ type Sheet = keyof typeof SHEETS;
 
 /**
  * What every page shows: the header (search box, cart button), the toasts, the menus and footer. The
- * cart drawer's sheet is not among them: the drawer applies it when its code loads.
+ * cart drawer's and the search suggestions' sheets are not among them: their code applies them.
  */
 const EVERY_PAGE: readonly Sheet[] = ['global', 'toasts', 'search', 'content'];
 
@@ -51,8 +53,11 @@ export const PAGE_STYLES = {
 
 export type PageStyles = keyof typeof PAGE_STYLES;
 
-/** The cart drawer's sheet's CSP source, which every storefront page lists (`adoptStyleSheet`'s fallback). */
-export const DRAWER_CSS_HASH = cspHash(DRAWER_CSS);
+/**
+ * The CSP sources of the sheets code loaded later applies (the cart drawer's, the search suggestions'),
+ * which every storefront page lists for `adoptStyleSheet`'s fallback.
+ */
+export const LATER_SHEET_HASHES = [cspHash(DRAWER_CSS), cspHash(SUGGESTIONS_CSS)];
 
 export interface PageStyleSheet {
   css: string;
