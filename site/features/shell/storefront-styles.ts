@@ -15,10 +15,10 @@ import globalCss from './global.css?inline';
  * sheet, the sheets of what every page shows (the header's search box, the toasts, the menus), and
  * the sheets of its own kind of page: a product page has no use for the hero, the cards or a
  * collection's orders. The cart drawer and the search box's suggestions bring their own sheets when
- * their code loads. Vite minifies each sheet in the build. The layout inlines
- * the text itself, with its hash worked out here once per kind of page, because Astro would gather
- * and hash the same sheets again for the Content-Security-Policy on every page it renders
- * (docs/architecture.md, "One style sheet per kind of page").
+ * their code loads. Vite minifies each sheet in the build. The layout inlines the text itself, with
+ * its hash worked out here once per kind of page, because Astro would gather and hash the same
+ * sheets again for the Content-Security-Policy on every page it renders (docs/architecture.md, "One
+ * style sheet per kind of page").
  */
 
 /** Every storefront sheet, in the order a page lists them (a later sheet wins a tie). */
