@@ -6,12 +6,14 @@ import {
   hydrated,
   layoutShift,
   newPage,
+  sheetsWithRule,
   siteFetch,
   staffKey,
   unexpectedErrors,
   startUsing,
   visit,
   watchIslandCode,
+  withoutConstructedSheets,
 } from './harness.ts';
 
 /**
@@ -165,16 +167,9 @@ export function browseJourneys(): void {
     it("draws the suggestions with the styles the box's code brings, also as a <style> the page's policy allows where constructed sheets are missing", async () => {
       for (const constructed of [true, false]) {
         const { page, context, messages, close } = await newPage();
-        if (!constructed)
-          await context.addInitScript(() => {
-            delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
-          });
+        if (!constructed) await withoutConstructedSheets(context);
         await visit(page, '/');
-        const suggestionRules = () =>
-          page.evaluate(() => {
-            const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets ?? [])];
-            return sheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.search-option'))).length;
-          });
+        const suggestionRules = () => sheetsWithRule(page, '.search-option');
         // The page's own sheet leaves the suggestions out.
         expect(await suggestionRules(), `constructed sheets: ${constructed}`).toBe(0);
         await page.getByRole('combobox', { name: 'Search products' }).focus();

@@ -9,9 +9,11 @@ import {
   newPage,
   newTabFrom,
   openDrawer,
+  sheetsWithRule,
   storedCart,
   unexpectedErrors,
   visit,
+  withoutConstructedSheets,
 } from './harness.ts';
 import { productWithOptions, variantsOf } from './shop-data.ts';
 
@@ -89,16 +91,9 @@ export function cartJourneys(): void {
     it("draws the drawer with the styles its code brings, also as a <style> the page's policy allows where constructed sheets are missing", async () => {
       for (const constructed of [true, false]) {
         const { page, context, messages, close } = await newPage({ width: 412, height: 823 });
-        if (!constructed)
-          await context.addInitScript(() => {
-            delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
-          });
+        if (!constructed) await withoutConstructedSheets(context);
         await visit(page, '/');
-        const drawerRules = () =>
-          page.evaluate(() => {
-            const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets ?? [])];
-            return sheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.drawer-panel'))).length;
-          });
+        const drawerRules = () => sheetsWithRule(page, '.drawer-panel');
         // The page's own sheet leaves the drawer out: its code brings its styles.
         expect(await drawerRules(), `constructed sheets: ${constructed}`).toBe(0);
         const sheet = await openDrawer(page);

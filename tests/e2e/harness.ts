@@ -178,6 +178,21 @@ export function drawer(page: Page) {
   return page.getByRole('dialog', { name: 'Shopping Cart' });
 }
 
+/** The context's pages behave as in a browser without constructed style sheets (Safari before 16.4). */
+export async function withoutConstructedSheets(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    delete (Document.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
+  });
+}
+
+/** How many of the page's style sheets (its own and any it adopted) have a rule starting with `prefix`. */
+export function sheetsWithRule(page: Page, prefix: string): Promise<number> {
+  return page.evaluate((start) => {
+    const sheets = [...document.styleSheets, ...(document.adoptedStyleSheets ?? [])];
+    return sheets.filter((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.startsWith(start))).length;
+  }, prefix);
+}
+
 export async function openDrawer(page: Page) {
   await cartButton(page).click();
   const dialog = drawer(page);

@@ -12,15 +12,16 @@ import { showToast } from '../toasts/toasts.ts';
 import { CloseIcon, MinusIcon, PlusIcon, Spinner, TrashIcon } from '../shell/icons.tsx';
 import { ToastList } from '../toasts/ToastList.tsx';
 import { adoptStyleSheet } from '../shell/adopt-style-sheet.ts';
-import { DRAWER_CSS } from './drawer-styles.ts';
+import drawerCss from './cart.css?inline';
+
+// The drawer's styles come with its code, which loads on the cart's first open: no page carries them.
+adoptStyleSheet(drawerCss);
 
 /**
  * The cart drawer: a native modal <dialog> (focus trap, Escape, focus return for free) drawn as a
  * side sheet. Loaded on the first open of the cart button.
  */
 export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) {
-  // Its styles come with its code (the pages do not carry them), before its first paint.
-  adoptStyleSheet(DRAWER_CSS);
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const open = useStore($drawerOpen);

@@ -4,7 +4,11 @@ import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { collectionPath, fetchSuggestions, productPath, type Suggestions } from './search-api.ts';
 import { adoptStyleSheet } from '../shell/adopt-style-sheet.ts';
-import { SUGGESTIONS_CSS } from './suggestion-styles.ts';
+import suggestionsCss from './suggestions.css?inline';
+
+// The suggestions' styles come with the box's code, which loads on its first focus: no page carries
+// them (on the server, where this module also runs, nothing is applied).
+adoptStyleSheet(suggestionsCss);
 
 /**
  * The header's search box: a plain GET form to /search that works before (and without) script, and,
@@ -53,8 +57,6 @@ function optionsFor(query: string, suggestions: Suggestions, prefix: string): Op
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
 
 export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
-  // The suggestions' styles come with the box's code (the pages do not carry them); a no-op on the server.
-  adoptStyleSheet(SUGGESTIONS_CSS);
   const prefix = useId().replace(/[^a-zA-Z0-9-]/g, '');
   const listId = 'search-suggestions';
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,11 +1,11 @@
-import { DRAWER_CSS } from '../cart/drawer-styles.ts';
-import { SUGGESTIONS_CSS } from '../search/suggestion-styles.ts';
+import drawerCss from '../cart/cart.css?inline';
 import catalogueCss from '../catalogue/catalogue.css?inline';
 import collectionsCss from '../collections/collections.css?inline';
 import contentCss from '../content/content.css?inline';
 import productCss from '../product/product.css?inline';
 import searchPageCss from '../search/search-page.css?inline';
 import searchCss from '../search/search.css?inline';
+import suggestionsCss from '../search/suggestions.css?inline';
 import toastsCss from '../toasts/toasts.css?inline';
 import { cspHash } from './csp-hash.ts';
 import globalCss from './global.css?inline';
@@ -41,7 +41,7 @@ type Sheet = keyof typeof SHEETS;
 const EVERY_PAGE: readonly Sheet[] = ['global', 'toasts', 'search', 'content'];
 
 /** The sheets each kind of page needs; `all` (every sheet) for the pages that name no kind. */
-export const PAGE_STYLES = {
+const PAGE_STYLES = {
   /** The home page, a collection's pages and the list of collections: hero, cards, collection tiles, orders and pages. */
   catalogue: [...EVERY_PAGE, 'catalogue', 'collections'],
   product: [...EVERY_PAGE, 'product'],
@@ -57,7 +57,7 @@ export type PageStyles = keyof typeof PAGE_STYLES;
  * The CSP sources of the sheets code loaded later applies (the cart drawer's, the search suggestions'),
  * which every storefront page lists for `adoptStyleSheet`'s fallback.
  */
-export const LATER_SHEET_HASHES = [cspHash(DRAWER_CSS), cspHash(SUGGESTIONS_CSS)];
+export const LATER_SHEET_HASHES = [cspHash(drawerCss), cspHash(suggestionsCss)];
 
 export interface PageStyleSheet {
   css: string;
