@@ -177,3 +177,58 @@ describe('a Storefront API that fails during a rebuild', () => {
     expect((await fetch(`${store.app.siteUrl}/product/shirt-3`)).status).toBe(200);
   });
 });
+
+describe('a collection the shop lists but no longer answers for (deleted between the two reads)', () => {
+  const collection = (handle: string) => ({
+    id: `gid://shopify/Collection/${handle}`,
+    handle,
+    title: `Collection ${handle}`,
+    description: '',
+    seo: { title: null, description: null },
+  });
+  const menuItem = (handle: string) => ({ title: `Menu ${handle}`, url: `/collections/${handle}`, type: 'COLLECTION', items: [] });
+
+  it('gets no page, and no tile, menu item or sitemap entry points at it; the one still there keeps all of them', async () => {
+    const error = await rebuildWith({
+      answerOther: (operation, good, variables) => {
+        if (operation === 'Collections')
+          return {
+            body: {
+              data: {
+                collections: {
+                  edges: ['kept', 'gone'].map((h) => ({ node: collection(h) })),
+                  pageInfo: { hasNextPage: false, endCursor: null },
+                },
+              },
+            },
+          };
+        if (operation === 'CollectionProductIds' && variables.handle === 'kept')
+          return {
+            body: {
+              data: {
+                collection: {
+                  id: 'gid://shopify/Collection/kept',
+                  products: { edges: [{ node: { id: 'gid://shopify/Product/1' } }], pageInfo: { hasNextPage: false, endCursor: null } },
+                },
+              },
+            },
+          };
+        if (operation === 'Menu')
+          return { body: { data: { menu: { id: 'gid://shopify/Menu/1', items: [menuItem('kept'), menuItem('gone')] } } } };
+        return good();
+      },
+    });
+    expect(error).toBeUndefined();
+    const site = store.app.siteUrl;
+    expect((await fetch(`${site}/collections/kept`)).status).toBe(200);
+    expect((await fetch(`${site}/collections/gone`)).status).toBe(404);
+    for (const path of ['/', '/collections', '/product/shirt-1', '/sitemap.xml']) {
+      const text = await (await fetch(site + path)).text();
+      expect(text, path).toContain('/collections/kept');
+      expect(text, path).not.toContain('/collections/gone');
+    }
+    const home = await (await fetch(site)).text();
+    expect(home).toContain('Menu kept');
+    expect(home).not.toContain('Menu gone');
+  });
+});

@@ -25,8 +25,8 @@ export interface ScriptedStore {
   log: string[];
   /** The answer to the next Storefront requests; `good` serves the catalogue. */
   answer: (request: ProductsRequest, good: () => ScriptedAnswer) => ScriptedAnswer;
-  /** The answer to the next requests of another operation (by name); `good` is that of a store with no content. */
-  answerOther: (operation: string, good: () => ScriptedAnswer) => ScriptedAnswer;
+  /** The answer to the next requests of another operation (by name, with its variables); `good` is that of a store with no content. */
+  answerOther: (operation: string, good: () => ScriptedAnswer, variables: Record<string, unknown>) => ScriptedAnswer;
   /** Products requests received since the last `reset()`. */
   productRequests(): ProductsRequest[];
   /** Requests of other operations received since the last `reset()`, with when they arrived. */
@@ -82,6 +82,8 @@ export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefin
       return { body: { data: Object.fromEntries(Object.keys(variables).map((name) => [name.replace(/^p/, 'r'), []])) } };
     case 'Collections':
       return { body: { data: { collections: EMPTY_CONNECTION } } };
+    case 'CollectionProductIds':
+      return { body: { data: { collection: null } } };
     case 'Pages':
       return { body: { data: { pages: EMPTY_CONNECTION } } };
     case 'Menu':
@@ -138,7 +140,7 @@ export async function startScriptedStore({
     if (other) {
       const operation = operationOf(recorded) ?? '';
       others.push({ operation, at: Date.now() });
-      return store.answerOther(operation, () => other);
+      return store.answerOther(operation, () => other, bodyOf(recorded).variables ?? {});
     }
     const request = productsRequest(recorded);
     seen.push(request);

@@ -32,9 +32,19 @@ const UNLISTED = new Set(['frontpage']);
 
 export const allCollections: () => Promise<Collection[]> = perBuild(() => loading('the collections', () => storefront().collections()));
 
-/** The collections shoppers browse: every one but the front page's. */
+/**
+ * The collections this build makes pages for: those the shop lists and still answers for when their
+ * products are read. One deleted in between gets no pages, so no tile, menu item or sitemap entry
+ * may point at it. The default order is the one the paths read anyway.
+ */
+export const builtCollections: () => Promise<Collection[]> = perBuild(async () => {
+  const lists = await everyCollectionProducts([DEFAULT_SORT]);
+  return lists.flatMap(({ collection, products }) => (products ? [collection] : []));
+});
+
+/** The collections shoppers browse: every built one but the front page's. */
 export async function listedCollections(): Promise<Collection[]> {
-  return (await allCollections()).filter((c) => !UNLISTED.has(c.handle));
+  return (await builtCollections()).filter((c) => !UNLISTED.has(c.handle));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ContentPage, MenuItem, Policy } from '../../../shared/storefront/browser.ts';
 import { allProducts, homeProducts, loading, perBuild, perBuildByKey, READS_KEPT_PER_BUILD, storefront } from '../catalogue/catalogue.ts';
-import { allCollections, DEFAULT_SORT, everyCollectionProducts } from '../collections/collections.ts';
+import { builtCollections, DEFAULT_SORT, everyCollectionProducts } from '../collections/collections.ts';
 
 /**
  * Build-time content (docs/behaviour/content.md): the header's and footer's menus, the shop's
@@ -134,7 +134,7 @@ export function navLinks(items: readonly MenuItem[], paths: SitePaths): NavLink[
 
 /** Every page this build makes that a menu may link to. */
 export const sitePaths: () => Promise<SitePaths> = perBuild(async () => {
-  const [products, collections, pages, shopPolicies] = await Promise.all([allProducts(), allCollections(), contentPages(), policies()]);
+  const [products, collections, pages, shopPolicies] = await Promise.all([allProducts(), builtCollections(), contentPages(), policies()]);
   return {
     products: new Set(products.map((p) => p.handle)),
     collections: new Set(collections.map((c) => c.handle)),
