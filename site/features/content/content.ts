@@ -57,14 +57,12 @@ export function prefetchSiteData(): void {
     .catch(() => undefined);
 }
 
-/** Whether an HTML body has any text once its tags are gone. */
+/**
+ * Whether an HTML body has any text to show: the same text its page would show, so a body of only
+ * a script or a style (which the page drops) counts as empty and gets no page.
+ */
 export function htmlHasText(html: string): boolean {
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() !== ''
-  );
+  return bodyParagraphs(html).length > 0;
 }
 
 export interface NavLink {
