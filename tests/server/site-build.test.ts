@@ -83,6 +83,100 @@ describe('astro build', () => {
     expect(walkAsked[0]!).toBeLessThan(bundled!);
   });
 
+  it("pages a collection of 30 in every order: 24 then 6, each order's own products, titles, canonicals, JSON-LD and sitemap entries", async () => {
+    const count = 30;
+    const ids = Array.from({ length: count }, (_, i) => i + 1);
+    // Each order its own sequence, so a page showing another order's products is caught.
+    const orders: Record<string, number[]> = {
+      'CREATED true': [...ids].reverse(),
+      'BEST_SELLING false': ids.filter((n) => n % 2 === 0).concat(ids.filter((n) => n % 2 === 1)),
+      'PRICE false': ids.filter((n) => n % 3 === 0).concat(ids.filter((n) => n % 3 !== 0)),
+      'PRICE true': ids.filter((n) => n % 3 !== 0).concat(ids.filter((n) => n % 3 === 0)),
+    };
+    const collection = (handle: string, title: string) => ({
+      id: `gid://shopify/Collection/${handle}`,
+      handle,
+      title,
+      description: '',
+      seo: { title: null, description: null },
+    });
+    const server = await startScriptedServer((request) => {
+      const operation = operationOf(request);
+      const variables = (JSON.parse(request.body) as { variables: Record<string, unknown> }).variables;
+      if (operation === 'Collections')
+        return {
+          body: {
+            data: {
+              collections: {
+                edges: [{ node: collection('big', 'Big Collection') }, { node: collection('frontpage', 'Home page') }],
+                pageInfo: { hasNextPage: false, endCursor: null },
+              },
+            },
+          },
+        };
+      if (operation === 'CollectionProductIds') {
+        const order = orders[`${variables.sortKey} ${variables.reverse}`];
+        if (!order) throw new Error(`an order the site does not offer: ${variables.sortKey} ${variables.reverse}`);
+        const nodes = (variables.handle === 'big' ? order : order.slice(0, 3)).map((n) => ({ node: { id: `gid://shopify/Product/${n}` } }));
+        return {
+          body: { data: { collection: { id: 'c', products: { edges: nodes, pageInfo: { hasNextPage: false, endCursor: null } } } } },
+        };
+      }
+      return emptyContent(request) ?? cataloguePage(productsRequest(request), count);
+    });
+    servers.push(server);
+    const dir = newBuildDir(root);
+    await astroBuild({ outDir: dir, env: envFor(server) });
+    const page = (route: string) => readFileSync(path.join(dir, 'client', route, 'index.html'), 'utf8');
+    const cards = (html: string) => [...html.matchAll(/<a class="card-link" href="\/product\/(shirt-\d+)"/g)].map((m) => m[1]);
+    const jsonLd = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+        '@graph': { '@type': string; itemListElement?: { position: number; url: string }[] }[];
+      };
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+    const routes: Record<string, string> = {
+      newest: 'CREATED true',
+      'best-selling': 'BEST_SELLING false',
+      'price-ascending': 'PRICE false',
+      'price-descending': 'PRICE true',
+    };
+    for (const [slug, order] of Object.entries(routes)) {
+      const base = slug === 'newest' ? 'collections/big' : `collections/big/sort/${slug}`;
+      const [first, second] = [page(base), page(`${base}/page/2`)];
+      const expected = orders[order]!.map((n) => `shirt-${n}`);
+      expect(cards(first), slug).toEqual(expected.slice(0, 24));
+      expect(cards(second), slug).toEqual(expected.slice(24));
+      expect(existsSync(path.join(dir, 'client', base, 'page', '3')), slug).toBe(false);
+      expect(first, slug).toContain('Page 1 of 2');
+      expect(second, slug).toContain('Page 2 of 2');
+      expect(/<title>([^<]*)<\/title>/.exec(second)?.[1], slug).toBe('Big Collection (page 2 of 2) | Neural Threads');
+      // Another order is not another page for search engines: its canonical is the newest-first page of the same number.
+      expect(canonical(second), slug).toBe('https://shop.example/collections/big/page/2');
+      const list = jsonLd(second)['@graph'].find((node) => node['@type'] === 'ItemList')!.itemListElement!;
+      expect(
+        list.map((item) => item.position),
+        slug,
+      ).toEqual([25, 26, 27, 28, 29, 30]);
+      expect(
+        list.map((item) => item.url),
+        slug,
+      ).toEqual(expected.slice(24).map((handle) => `https://shop.example/product/${handle}`));
+    }
+    // Shopify's front page collection is built but not listed among the collections.
+    expect(existsSync(path.join(dir, 'client', 'collections', 'frontpage', 'index.html'))).toBe(true);
+    expect(page('collections')).toContain('href="/collections/big"');
+    expect(page('collections')).not.toContain('href="/collections/frontpage"');
+    const sitemap = readFileSync(path.join(dir, 'client', 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>https:\/\/shop\.example([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.filter((loc) => !loc!.startsWith('/product/'))).toEqual([
+      '/',
+      '/collections',
+      '/collections/big',
+      '/collections/frontpage',
+    ]);
+    expect(locs.filter((loc) => loc!.startsWith('/product/'))).toHaveLength(count);
+  });
+
   it('builds an empty catalogue with the empty state and its hint', async () => {
     const server = await shopWith(0);
     const dir = newBuildDir(root);
