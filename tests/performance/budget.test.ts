@@ -224,6 +224,17 @@ function classesOf(html: string, page: string): Set<string> {
   return classes;
 }
 
+/** A class only one page sheet styles, by sheet; and which of those sheets each folder of pages inlines. */
+const MARKER_OF_SHEET = { catalogue: 'card-title', collections: 'collection-sort', product: 'option-value', searchPage: 'search-result' };
+const SHEET_MARKERS: Record<string, (keyof typeof MARKER_OF_SHEET)[]> = {
+  'index.html': ['catalogue', 'collections'],
+  collections: ['catalogue', 'collections'],
+  product: ['product'],
+  search: ['searchPage'],
+  pages: [],
+  policies: [],
+};
+
 const styledIn = (css: string, name: string) => new RegExp(`\\.${name.replace(/[-]/g, '\\$&')}(?![\\w-])`).test(css);
 const styleOf = (html: string) => [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
 
@@ -232,19 +243,27 @@ describe('page style sheets (from the same build)', () => {
     // The not-found page names no kind of page: it inlines every storefront sheet.
     const every = styleOf(readFileSync(path.join(client, '404.html'), 'utf8'));
     const unstyled: string[] = [];
-    const kinds = new Map<string, number>();
+    const wrongSheets: string[] = [];
+    const seen = new Set<string>();
     for (const file of htmlFiles(client)) {
       const page = path.relative(client, file);
       if (page.startsWith('generator') || page === '404.html') continue;
       const html = readFileSync(file, 'utf8');
       const own = styleOf(html);
-      kinds.set(page.split(path.sep)[0]!, own.length);
+      const folder = page.split(path.sep)[0]!;
+      seen.add(folder);
       for (const name of classesOf(html, page)) if (styledIn(every, name) && !styledIn(own, name)) unstyled.push(`${page}: .${name}`);
+      // One class from each kind's own sheet: a page has its kind's and none of the others'.
+      const kind = SHEET_MARKERS[folder];
+      if (!kind) throw new Error(`${page}: no kind of page for the folder ${folder} in SHEET_MARKERS`);
+      for (const [sheet, marker] of Object.entries(MARKER_OF_SHEET))
+        if (styledIn(own, marker) !== kind.includes(sheet))
+          wrongSheets.push(`${page}: ${kind.includes(sheet) ? 'lacks' : 'has'} the ${sheet} sheet`);
     }
     expect(unstyled).toEqual([]);
-    // Every kind of page was looked at, and each inlines less than the whole.
-    expect([...kinds.keys()].sort()).toEqual(['collections', 'index.html', 'pages', 'policies', 'product', 'search']);
-    for (const [kind, length] of kinds) expect(length, kind).toBeLessThan(every.length);
+    expect(wrongSheets).toEqual([]);
+    expect([...seen].sort()).toEqual(Object.keys(SHEET_MARKERS).sort());
+    for (const marker of Object.values(MARKER_OF_SHEET)) expect(styledIn(every, marker), marker).toBe(true);
   });
 
   it("would see a class left unstyled: the product page lacks the cards' rules, which the home page has", () => {
