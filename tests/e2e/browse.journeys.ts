@@ -26,6 +26,28 @@ async function cardPrices(page: Page): Promise<number[]> {
   return (await page.locator('.card-price').allTextContents()).map((text) => Number(text.replace(/^[A-Z]{3} \$/, '')));
 }
 
+/** The handles of the /search page's results, in the order shown. */
+async function resultHandles(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('.search-result-link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => decodeURIComponent(href.replace(/^\/product\//, '')));
+}
+
+/** The first 24 products the shop's Storefront API finds for `words` by price, as the /search page asks for them. */
+async function shopSearchOrder(words: string, reverse: boolean): Promise<string[]> {
+  const response = await fetch(harness.store.graphqlUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      query: `query ($q: String!, $reverse: Boolean!) { search(query: $q, first: 24, types: [PRODUCT], sortKey: PRICE, reverse: $reverse) { edges { node { ... on Product { handle } } } } }`,
+      variables: { q: words, reverse },
+    }),
+  });
+  const { data } = (await response.json()) as { data: { search: { edges: { node: { handle: string } }[] } } };
+  const handles = data.search.edges.map((edge) => edge.node.handle);
+  expect(handles.length).toBeGreaterThan(1);
+  return handles;
+}
+
 export function browseJourneys(): void {
   describe('collections, recommendations and the cart', () => {
     it('home → a collection → sort by price → a product → a recommendation → Add to Cart', async () => {
@@ -140,6 +162,8 @@ export function browseJourneys(): void {
       const listbox = page.getByRole('listbox', { name: 'Suggestions' });
       // What a screen reader hears once the suggestions are in.
       await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      // The letters typed while the box's code loaded are all kept.
+      expect(await box.inputValue()).toBe('prompt');
       expect(requested.some((url) => /SearchBox/.test(url))).toBe(true);
       // The suggestions' styles came with the box's code.
       expect(await listbox.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
@@ -210,6 +234,16 @@ export function browseJourneys(): void {
       const stepsDown = prices.slice(1).filter((price, i) => price < prices[i]!).length;
       expect(prices.length).toBeGreaterThan(1);
       expect(stepsDown, prices.join(', ')).toBeLessThanOrEqual(1);
+      // Exactly the shop's own order, both ways.
+      expect(await resultHandles(page)).toEqual(await shopSearchOrder('AI', false));
+      await page.getByLabel('Sort results').selectOption('price-descending');
+      await page.waitForURL(/sort=price-descending/);
+      const descending = await shopSearchOrder('AI', true);
+      await page.waitForFunction(
+        (first) => document.querySelector('.search-result-link')?.getAttribute('href') === `/product/${first}`,
+        descending[0],
+      );
+      expect(await resultHandles(page)).toEqual(descending);
       expect(await layoutShift(page)).toBeLessThan(0.01);
       expect(unexpectedErrors(messages)).toEqual([]);
       await close();

@@ -226,7 +226,7 @@ function classesOf(html: string, page: string): Set<string> {
 
 /** A class only one page sheet styles, by sheet; and which of those sheets each folder of pages inlines. */
 const MARKER_OF_SHEET = { catalogue: 'card-title', collections: 'collection-sort', product: 'option-value', searchPage: 'search-result' };
-const SHEET_MARKERS: Record<string, (keyof typeof MARKER_OF_SHEET)[]> = {
+const SHEET_MARKERS: Record<string, readonly string[]> = {
   'index.html': ['catalogue', 'collections'],
   collections: ['catalogue', 'collections'],
   product: ['product'],
