@@ -211,12 +211,23 @@ export async function layoutShift(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve) => {
         let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        const add = (entries: PerformanceEntryList) => {
+          for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
             if (!entry.hadRecentInput) total += entry.value;
           }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        };
+        // The shifts so far are in the observer's buffer at once (takeRecords), not after a guessed delay;
+        // those of the next two frames follow.
+        const observer = new PerformanceObserver((list) => add(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        add(observer.takeRecords());
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            add(observer.takeRecords());
+            observer.disconnect();
+            resolve(total);
+          }),
+        );
       }),
   );
 }
