@@ -213,6 +213,74 @@ export function browseJourneys(): void {
       }
     });
 
+    it('a click opens a suggestion; collections are marked "Collection"; Escape closes, a second clears; the last entry searches', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/');
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.focus();
+      await page.keyboard.type('humor');
+      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const collection = listbox.getByRole('option', { name: /Office Humor/ });
+      expect((await collection.locator('.search-option-detail').textContent())?.trim()).toBe('Collection');
+      expect((await listbox.getByRole('option').last().textContent())?.trim()).toBe('Search for “humor”');
+      await page.keyboard.press('Escape');
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      expect(await box.inputValue()).toBe('humor');
+      await page.keyboard.press('Escape');
+      expect(await box.inputValue()).toBe('');
+      await page.keyboard.type('prompt');
+      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const product = listbox.getByRole('option').first();
+      const title = (await product.locator('.search-option-label').textContent())!.trim();
+      expect(title.toLowerCase()).toContain('prompt');
+      await product.click();
+      await page.waitForURL(/\/product\//);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
+    it('when the shop cannot be reached, the box says so and logs why, and Enter still searches; /search says "Search failed"', async () => {
+      const { page, messages, close } = await newPage();
+      await page.route(`${harness.store.graphqlUrl}**`, (route) => route.abort('connectionrefused'));
+      await visit(page, '/');
+      await page.getByRole('combobox', { name: 'Search products' }).focus();
+      await page.keyboard.type('prompt');
+      await page.locator('.search-box [role="status"]', { hasText: /^Suggestions could not be loaded$/ }).waitFor();
+      expect(
+        messages.some((m) => /^error: Search suggestions could not be loaded:/.test(m)),
+        messages.join('\n'),
+      ).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/search\?q=prompt$/);
+      await page.locator('[data-search-summary]', { hasText: /^Search failed\. Please try again\.$/ }).waitFor();
+      expect(
+        messages.some((m) => /^error: Search failed:/.test(m)),
+        messages.join('\n'),
+      ).toBe(true);
+      expect(await page.locator('.search-result').count()).toBe(0);
+      expect(unexpectedErrors(messages, [/Search suggestions could not be loaded:/, /Search failed:/, /Failed to load resource/])).toEqual(
+        [],
+      );
+      await close();
+    });
+
+    it('/search with no words gives a hint; words that find nothing say so and name the words in the tab title', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/search');
+      await page.locator('[data-search-summary]', { hasText: /^Type a word above to search every shirt in the shop\.$/ }).waitFor();
+      expect(await page.title()).toBe('Search | Neural Threads');
+      await visit(page, '/search?q=zqxvw');
+      await page
+        .locator('[data-search-summary]', { hasText: /^No results for “zqxvw”\. Try another word, or browse the collections\.$/ })
+        .waitFor();
+      expect(await page.locator('.search-result').count()).toBe(0);
+      expect(await page.title()).toBe('Search: zqxvw | Neural Threads');
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
     it('Enter with nothing chosen searches on /search, live, with sorting', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');
