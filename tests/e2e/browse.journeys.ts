@@ -83,6 +83,16 @@ export function browseJourneys(): void {
       await page.waitForURL(/\/product\//);
       const recommendations = page.getByRole('region', { name: 'You may also like' });
       await recommendations.scrollIntoViewIfNeeded();
+      // Up to four other products, each a page of this build.
+      const own = new URL(page.url()).pathname;
+      const hrefs = await recommendations
+        .locator('a.recommendation')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      expect(hrefs.length).toBeGreaterThan(0);
+      expect(hrefs.length).toBeLessThanOrEqual(4);
+      expect(hrefs).not.toContain(own);
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+      for (const href of hrefs) expect((await siteFetch(href)).status, href).toBe(200);
       const recommended = recommendations.locator('a.recommendation').first();
       const recommendedTitle = (await recommended.locator('.recommendation-title').textContent())!.trim();
       await recommended.click();

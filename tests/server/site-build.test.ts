@@ -49,6 +49,10 @@ describe('astro build', () => {
     expect(pages).toContain('shirt-260');
     const home = readFileSync(path.join(dir, 'client', 'index.html'), 'utf8');
     expect(home.match(/class="card"/g)).toHaveLength(20);
+    // The shop recommends nothing here: the product page leaves the section out rather than show it empty.
+    const productPage = readFileSync(path.join(dir, 'client', 'product', 'shirt-1', 'index.html'), 'utf8');
+    expect(productPage).toContain('Shirt 1');
+    expect(productPage).not.toContain('You may also like');
     const sitemap = readFileSync(path.join(dir, 'client', 'sitemap.xml'), 'utf8');
     // 260 products, the home page and /collections (this store has no collections, pages or policies).
     expect(sitemap.match(/<url>/g)).toHaveLength(262);
