@@ -6,6 +6,7 @@ import {
   hydrated,
   layoutShift,
   newPage,
+  settled,
   sheetsWithRule,
   siteFetch,
   staffKey,
@@ -144,7 +145,8 @@ export function browseJourneys(): void {
       expect(islandCount).toBeGreaterThan(1);
       expect(await page.locator('astro-island[data-hydrate-when="interaction"]').count()).toBe(islandCount);
       await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => window.scrollY >= 500);
+      await settled(page);
       expect(await islandCodeFetched()).toEqual([]);
       // A first press wakes the page: no island waits for the shopper any more, the ones near the
       // viewport hydrate (the cart button among them), and the grid's once the shopper scrolls to it.

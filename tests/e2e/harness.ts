@@ -200,6 +200,21 @@ export async function openDrawer(page: Page) {
   return dialog;
 }
 
+/**
+ * Until the page has drawn two frames and then been idle twice: whatever it does by itself after
+ * the last action (an observer's callback, an idle-time task, the request either starts) has begun.
+ * For checks that something did not happen, instead of a guessed pause.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const idle = (then: () => void) => requestIdleCallback(() => then(), { timeout: 2_000 });
+        requestAnimationFrame(() => requestAnimationFrame(() => idle(() => idle(resolve))));
+      }),
+  );
+}
+
 /** Errors the page logged, other than the ones a journey expects. */
 export function unexpectedErrors(messages: readonly string[], expected: RegExp[] = []): string[] {
   return messages.filter((m) => /^(error|pageerror)/.test(m) && !expected.some((pattern) => pattern.test(m)));

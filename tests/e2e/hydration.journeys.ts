@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartCount, drawer, harness, hydrated, newPage, visit, watchIslandCode } from './harness.ts';
+import { cartCount, drawer, harness, hydrated, newPage, settled, visit, watchIslandCode } from './harness.ts';
 import { productWithOptions, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /**
@@ -36,7 +36,7 @@ export function hydrationJourneys(): void {
       await hydrated(page);
       await page.locator('.toast', { hasText: 'Added to cart!' }).waitFor();
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
-      await page.waitForTimeout(300); // a second, duplicate add would show by now
+      await settled(page); // a second, duplicate add would have started by now
       expect(await cartCount(page)).toBe(1);
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('shopify-cart'))) ?? '{}') as {
         items: { quantity: number }[];
@@ -62,7 +62,7 @@ export function hydrationJourneys(): void {
         .locator('.card', { has: page.locator(`a[href="/product/${soldOut.handle}"]`) })
         .getByRole('button', { name: 'Out of Stock' })
         .hover({ force: true });
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await islandCodeFetched()).toEqual([]);
       await card.getByRole('button', { name: 'Add to Cart' }).hover();
       await page.waitForFunction(() => !document.querySelector('astro-island:has(.card)')?.hasAttribute('ssr'));
