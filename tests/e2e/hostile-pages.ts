@@ -70,6 +70,33 @@ export function hostilePageJourneys(): void {
       await close();
     });
 
+    it("search: the box's suggestions and the /search page's results show hostile titles as text, and nothing runs", async () => {
+      const { page, context, messages, close } = await newPage();
+      const watch = watchDialogs(context);
+      await visit(page, '/');
+      await page.getByRole('combobox', { name: 'Search products' }).focus();
+      await page.keyboard.type('Tee');
+      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const suggested = page.getByRole('listbox', { name: 'Suggestions' }).locator('.search-option-label');
+      expect(await suggested.allTextContents()).toContain(markup.title);
+      await expectNothingRan(page, watch);
+      for (const [words, product] of [
+        ['Tee', markup],
+        ['Jerry', quotes],
+      ] as const) {
+        await visit(page, `/search?q=${words}`);
+        await page.locator('.search-result').first().waitFor();
+        const result = page.locator('.search-result', { has: page.locator(`a[href="/product/${product.handle}"]`) });
+        expect(await result.locator('.search-result-title').textContent(), words).toBe(product.title);
+        const description = (await result.locator('.search-result-description').textContent())!.replace(/…$/, '');
+        expect(description.length, words).toBeGreaterThan(10);
+        expect(product.description.startsWith(description), words).toBe(true);
+        await expectNothingRan(page, watch);
+      }
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
     it('product page with a hostile option name: the heading shows it as text', async () => {
       const { page, context, close } = await newPage();
       const watch = watchDialogs(context);
