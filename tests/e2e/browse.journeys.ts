@@ -4,6 +4,7 @@ import {
   cartCount,
   harness,
   hydrated,
+  jsonLdOf,
   layoutShift,
   newPage,
   settled,
@@ -62,9 +63,7 @@ export function browseJourneys(): void {
       expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe(collectionTitle);
       const crumb = page.getByRole('navigation', { name: 'Breadcrumb' }).locator('a[aria-current="page"]');
       expect((await crumb.textContent())?.trim()).toBe(collectionTitle);
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
-        '@graph': { '@type': string; itemListElement: { position: number; url: string }[] }[];
-      };
+      const jsonLd = await jsonLdOf<{ '@graph': { '@type': string; itemListElement: { position: number; url: string }[] }[] }>(page);
       const itemList = jsonLd['@graph'].find((node) => node['@type'] === 'ItemList')!;
       expect(itemList.itemListElement.length).toBe(await page.locator('.card').count());
       expect(itemList.itemListElement[0]!.position).toBe(1);

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
 import { openStaff, type Staff } from '../../shared/staff/index.ts';
 import { startOpenAIModel, type LoopbackModel } from '../support/openai-model.ts';
@@ -213,6 +214,13 @@ export async function settled(page: Page): Promise<void> {
         requestAnimationFrame(() => requestAnimationFrame(() => idle(() => idle(resolve))));
       }),
   );
+}
+
+/** The page's one JSON-LD document, parsed; fails when the page has none or more than one. */
+export async function jsonLdOf<T>(page: Page): Promise<T> {
+  const scripts = await page.locator('script[type="application/ld+json"]').evaluateAll((found) => found.map((s) => s.textContent ?? ''));
+  expect(scripts, 'JSON-LD documents on the page').toHaveLength(1);
+  return JSON.parse(scripts[0]!) as T;
 }
 
 /** Errors the page logged, other than the ones a journey expects. */

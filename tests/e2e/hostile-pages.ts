@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORE_NAME } from '../../shared/common/index.ts';
 import { metaDescription } from '../../shared/common/index.ts';
-import { harness, hydrated, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { harness, hydrated, jsonLdOf, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
 import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
 
@@ -50,11 +50,7 @@ export function hostilePageJourneys(): void {
       expect(await textsOf(page, '.option-value')).toEqual(markup.optionValues);
 
       // The description's `</script>` did not end the JSON-LD: it parses, with the texts intact.
-      const jsonLd = await page
-        .locator('script[type="application/ld+json"]')
-        .evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ''));
-      expect(jsonLd).toHaveLength(1);
-      const data = JSON.parse(jsonLd[0]!) as { name: string; description: string; offers: { name: string }[] };
+      const data = await jsonLdOf<{ name: string; description: string; offers: { name: string }[] }>(page);
       expect([data.name, data.description]).toEqual([markup.title, markup.description]);
       expect(data.offers.map((offer) => offer.name)).toEqual(markup.optionValues);
 
@@ -104,10 +100,7 @@ export function hostilePageJourneys(): void {
       expect(await page.locator('h1.product-title').textContent()).toBe(quotes.title);
       expect((await page.locator('.option-name').textContent())?.startsWith(quotes.optionName)).toBe(true);
       expect(await textsOf(page, '.option-value')).toEqual(quotes.optionValues);
-      const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as {
-        name: string;
-        description: string;
-      };
+      const data = await jsonLdOf<{ name: string; description: string }>(page);
       expect([data.name, data.description]).toEqual([quotes.title, quotes.description]);
       await expectNothingRan(page, watch);
       await close();

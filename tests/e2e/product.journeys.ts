@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harness, hydrated, layoutShift, newPage, unexpectedErrors, visit, watchIslandCode } from './harness.ts';
+import { harness, hydrated, jsonLdOf, layoutShift, newPage, unexpectedErrors, visit, watchIslandCode } from './harness.ts';
 import { numericId, productWithoutImage, productWithSoldOutVariant, soldOutProduct, variantsOf } from './shop-data.ts';
 
 /** The product page: variants and the URL, sold-out states, the browser re-read, metadata. */
@@ -175,11 +175,11 @@ export function productJourneys(): void {
       expect(await page.title()).toBe(`${product.title} | Neural Threads`);
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${harness.store.siteUrl}/product/${product.handle}`);
       expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+      const jsonLd = await jsonLdOf<{
         '@type': string;
         name: string;
         offers: { price: string; priceCurrency: string; availability: string }[];
-      };
+      }>(page);
       expect(jsonLd['@type']).toBe('Product');
       expect(jsonLd.name).toBe(product.title);
       expect(jsonLd.offers).toHaveLength(variantsOf(product).length);
