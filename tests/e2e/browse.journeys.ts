@@ -277,6 +277,42 @@ export function browseJourneys(): void {
       await close();
     });
 
+    it('"Show more results" appends the next page from where the last ended, until there is no more', async () => {
+      const { page, messages, close } = await newPage();
+      // Pages of 4 instead of 24 (the seed finds only a few): the browser's request, rewritten on its way to the real shop.
+      const asked: { first: number; after: string | null }[] = [];
+      await page.route(`${harness.store.graphqlUrl}**`, async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}') as { query: string; variables: Record<string, unknown> };
+        if (!/^\s*query Search\b/.test(body.query)) return route.continue();
+        body.variables.first = 4;
+        asked.push({ first: 4, after: (body.variables.after as string | null | undefined) ?? null });
+        return route.continue({ postData: JSON.stringify(body) });
+      });
+      await visit(page, '/search?q=AI');
+      const more = page.getByRole('button', { name: 'Show more results' });
+      await more.waitFor();
+      const total = Number((await page.locator('[data-search-summary]').textContent())!.split(' ')[0]);
+      expect(total).toBeGreaterThan(4);
+      expect(await page.locator('.search-result').count()).toBe(4);
+      const firstPage = await resultHandles(page);
+      while (await more.isVisible()) {
+        const shown = await page.locator('.search-result').count();
+        await more.click();
+        await page.waitForFunction((n) => document.querySelectorAll('.search-result').length > n, shown);
+        await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-search-more]')?.disabled);
+      }
+      const all = await resultHandles(page);
+      expect(all).toHaveLength(total);
+      expect(new Set(all).size).toBe(total);
+      expect(all.slice(0, 4)).toEqual(firstPage);
+      // Each later page asked from the cursor the one before ended on.
+      expect(asked[0]!.after).toBeNull();
+      expect(asked.slice(1).every((request) => typeof request.after === 'string' && request.after.length > 0)).toBe(true);
+      expect(new Set(asked.map((request) => request.after)).size).toBe(asked.length);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
     it('/search with no words gives a hint; words that find nothing say so and name the words in the tab title', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/search');
