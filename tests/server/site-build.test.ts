@@ -189,6 +189,9 @@ describe('astro build', () => {
     expect(home).toContain('No products found');
     expect(home).toContain('tell the assistant what you would like to sell');
     expect(existsSync(path.join(dir, 'client', 'product'))).toBe(false);
+    // No collections either: /collections says so, and the home page leaves out its collections section.
+    expect(readFileSync(path.join(dir, 'client', 'collections', 'index.html'), 'utf8')).toContain('No collections yet.');
+    expect(home).not.toContain('Shop by collection');
   });
 
   it('fails with the Storefront message and a non-zero exit when the shop refuses', async () => {
