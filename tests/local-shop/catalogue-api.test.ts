@@ -262,6 +262,37 @@ describe('search, predictive search and recommendations', () => {
     expect(empty.json.errors?.[0]?.message).toBe("Argument 'query' on Field 'search' must not be empty");
   });
 
+  it('sorted by price either way, sold-out products come after the rest (unavailableProducts: LAST, the default)', async () => {
+    for (const reverse of [false, true]) {
+      const data = await ask<{ search: { nodes: { availableForSale: boolean; priceRange: { minVariantPrice: { amount: string } } }[] } }>(
+        `{ search(query: "AI", first: 50, types: PRODUCT, sortKey: PRICE, reverse: ${reverse}) { nodes { ... on Product { availableForSale priceRange { minVariantPrice { amount } } } } } }`,
+      );
+      const nodes = data.search.nodes;
+      const firstSoldOut = nodes.findIndex((node) => !node.availableForSale);
+      expect(firstSoldOut, `reverse: ${reverse}`).toBeGreaterThan(1);
+      expect(
+        nodes.slice(firstSoldOut).every((node) => !node.availableForSale),
+        `reverse: ${reverse}`,
+      ).toBe(true);
+      const prices = nodes.slice(0, firstSoldOut).map((node) => Number(node.priceRange.minVariantPrice.amount));
+      const sorted = [...prices].sort((x, y) => (reverse ? y - x : x - y));
+      expect(prices, `reverse: ${reverse}`).toEqual(sorted);
+      expect(new Set(prices).size, 'the seed has different prices among these').toBeGreaterThan(1);
+    }
+  });
+
+  it.each(['&', '()', '?', '🤖', '"&"'])(
+    'words of only punctuation or symbols (%s) find nothing, in search and as the shopper types',
+    async (words) => {
+      const data = await ask<{ search: { totalCount: number }; predictiveSearch: Record<string, unknown[]> }>(
+        `query ($q: String!) { search(query: $q, first: 5) { totalCount } predictiveSearch(query: $q) { products { id } collections { id } pages { id } queries { text } } }`,
+        { q: words },
+      );
+      expect(data.search.totalCount).toBe(0);
+      expect(data.predictiveSearch).toEqual({ products: [], collections: [], pages: [], queries: [] });
+    },
+  );
+
   it('predicts products, collections, pages and query suggestions as a shopper types', async () => {
     const data = await ask<{
       predictiveSearch: {

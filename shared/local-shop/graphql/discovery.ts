@@ -50,18 +50,21 @@ export function search(args: Args, ctx: ShopContext) {
   const types = Array.isArray(args.types) && args.types.length ? new Set(args.types as string[]) : new Set(['PRODUCT', 'PAGE', 'ARTICLE']);
   const filters = readFilters(args.productFilters);
 
-  const found = types.has('PRODUCT') ? ctx.store.catalogueIndex().products.filter((p) => matchesQuery(p, query)) : [];
+  // Words the query parser keeps none of (only brackets, say) find nothing, not everything.
+  const found = types.has('PRODUCT') && query.length > 0 ? ctx.store.catalogueIndex().products.filter((p) => matchesQuery(p, query)) : [];
   const filtered = found.filter((p) => passes(p, filters));
   const byPrice = args.sortKey === 'PRICE';
   const ranked = byPrice
     ? [...filtered].sort((a, b) => a.minPriceCents - b.minPriceCents || a.id - b.id)
     : [...filtered].sort((a, b) => relevance(b, query) - relevance(a, query) || a.id - b.id);
-  const products = availabilityOrder(ranked, args.unavailableProducts);
+  // `reverse` turns the sort, not where sold-out products go: with LAST they stay after the rest either way.
+  const inOrder = <T>(items: T[]): T[] => (connectionArgs.reverse ? [...items].reverse() : items);
+  const products = availabilityOrder(inOrder(ranked), args.unavailableProducts);
   const pages = types.has('PAGE')
-    ? ctx.store.content.pages().filter((p) => textMatchesQuery(`${p.title} ${plainText(p.body)}`, query))
+    ? inOrder(ctx.store.content.pages().filter((p) => textMatchesQuery(`${p.title} ${plainText(p.body)}`, query)))
     : [];
   const articles = types.has('ARTICLE')
-    ? ctx.store.content.articles().filter((a) => textMatchesQuery(`${a.title} ${plainText(a.body)} ${a.tags.join(' ')}`, query))
+    ? inOrder(ctx.store.content.articles().filter((a) => textMatchesQuery(`${a.title} ${plainText(a.body)} ${a.tags.join(' ')}`, query)))
     : [];
 
   const ids = [...products.map((p) => p.id), ...pages.map((p) => p.id + PAGE_OFFSET), ...articles.map((a) => a.id + ARTICLE_OFFSET)];
@@ -71,7 +74,7 @@ export function search(args: Args, ctx: ShopContext) {
   type Item = { key: number; node: Tracked<ProductRecord | PageRecord | ArticleRecord> };
   const connection = connectionFromIds(
     ids,
-    connectionArgs,
+    { ...connectionArgs, reverse: false },
     'search',
     (pageIds): Item[] => {
       const loaded = new Map(ctx.products(pageIds.filter((id) => id < PAGE_OFFSET)).map((p) => [p.id, p]));
@@ -98,6 +101,7 @@ function suggestions(index: ProductSummary[], query: ParsedQuery, queryText: str
   const before = queryText.toLowerCase().slice(0, queryText.length - last.length);
   const seen = new Set<string>();
   const out: { text: string; styledText: string }[] = [];
+  if (query.length === 0) return [];
   const candidates = index.filter((p) => matchesQuery(p, query)).flatMap((p) => [...p.tags, p.title.toLowerCase()]);
   for (const candidate of candidates) {
     const words = candidate.toLowerCase().split(/\s+/);
