@@ -252,19 +252,61 @@ export function browseJourneys(): void {
       await close();
     });
 
+    it("on a short screen the option chosen with the keys is scrolled into sight; keys that pick an input method's candidates are not the box's", async () => {
+      const { page, messages, close } = await newPage({ width: 412, height: 420 });
+      await visit(page, '/');
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.focus();
+      await page.keyboard.type('a');
+      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      expect(await listbox.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      await page.keyboard.press('ArrowUp'); // wraps to the last option, below the fold of the list
+      const last = listbox.getByRole('option').last();
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+      const inSight = () =>
+        last.evaluate((option) => {
+          const list = option.parentElement!.getBoundingClientRect();
+          const box = option.getBoundingClientRect();
+          return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+        });
+      await page.waitForFunction(() => (document.getElementById('search-suggestions')?.scrollTop ?? 0) > 0);
+      expect(await inSight()).toBe(true);
+      // Keys pressed while an input method composes (to pick or cancel a candidate) arrive marked as such:
+      // the box leaves them alone.
+      const chosen = await box.getAttribute('aria-activedescendant');
+      await box.dispatchEvent('keydown', { key: 'Escape', isComposing: true });
+      await box.dispatchEvent('keydown', { key: 'ArrowDown', isComposing: true });
+      await box.dispatchEvent('keydown', { key: 'Process' });
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(chosen);
+      expect(await box.inputValue()).toBe('a');
+      // The same keys outside a composition are the box's.
+      await box.dispatchEvent('keydown', { key: 'Escape' });
+      expect(await box.getAttribute('aria-expanded')).toBe('false');
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
     it('when the shop cannot be reached, the box says so and logs why, and Enter still searches; /search says "Search failed"', async () => {
       const { page, messages, close } = await newPage();
-      await page.route(`${harness.store.graphqlUrl}**`, (route) => route.abort('connectionrefused'));
       await visit(page, '/');
       await page.getByRole('combobox', { name: 'Search products' }).focus();
       await page.keyboard.type('prompt');
+      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      // The shop goes away: the next words' suggestions fail, and the earlier words' do not stay under them.
+      await page.route(`${harness.store.graphqlUrl}**`, (route) => route.abort('connectionrefused'));
+      await page.keyboard.type(' tee');
       await page.locator('.search-box [role="status"]', { hasText: /^Suggestions could not be loaded$/ }).waitFor();
       expect(
         messages.some((m) => /^error: Search suggestions could not be loaded:/.test(m)),
         messages.join('\n'),
       ).toBe(true);
+      expect(await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').allTextContents()).toEqual([
+        'Search for “prompt tee”',
+      ]);
       await page.keyboard.press('Enter');
-      await page.waitForURL(/\/search\?q=prompt$/);
+      await page.waitForURL(/\/search\?q=prompt\+tee$/);
       await page.locator('[data-search-summary]', { hasText: /^Search failed\. Please try again\.$/ }).waitFor();
       expect(
         messages.some((m) => /^error: Search failed:/.test(m)),

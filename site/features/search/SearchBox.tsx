@@ -88,12 +88,15 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
     const timer = setTimeout(() => {
       fetchSuggestions(endpoint, trimmed, controller.signal).then(
         (found) => {
+          if (controller.signal.aborted) return;
           setSuggestions(found);
           setStatus('ready');
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
           console.error('Search suggestions could not be loaded:', error instanceof Error ? error.message : error);
+          // The earlier words' suggestions would stand under these words for good: only "Search for" stays.
+          setSuggestions({ products: [], collections: [] });
           setStatus('failed');
         },
       );
@@ -109,7 +112,14 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
   const active = expanded ? options.findIndex((option) => option.id === activeId) : -1;
   const found = suggestions.products.length + suggestions.collections.length;
 
+  // The option chosen with the keys stays in sight when the list scrolls (a short screen, a long list).
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Keys that pick or cancel an input method's candidates (Japanese, Chinese, …) are not the box's.
+    if (event.nativeEvent.isComposing || event.key === 'Process') return;
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
@@ -180,7 +190,14 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} className="search-suggestions" role="listbox" aria-label="Suggestions" hidden={!expanded}>
+      <div
+        id={listId}
+        className="search-suggestions"
+        role="listbox"
+        aria-label="Suggestions"
+        aria-busy={status === 'loading'}
+        hidden={!expanded}
+      >
         {expanded &&
           options.map((option, index) => (
             // The combobox's input handles the keys (aria-activedescendant); options only take the pointer.

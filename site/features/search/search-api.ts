@@ -57,7 +57,7 @@ const SORTS: Record<SearchSort, { sortKey: 'RELEVANCE' | 'PRICE'; reverse: boole
   'price-descending': { sortKey: 'PRICE', reverse: true },
 };
 export const SEARCH_SORTS = Object.keys(SORTS) as SearchSort[];
-export const isSearchSort = (value: string | null): value is SearchSort => value !== null && value in SORTS;
+export const isSearchSort = (value: string | null): value is SearchSort => value !== null && Object.hasOwn(SORTS, value);
 
 function wrongShape(operation: string, where: string): StorefrontError {
   return new StorefrontError('invalid-response', `Unexpected response from the Storefront API (${operation}): ${where}`, operation);
