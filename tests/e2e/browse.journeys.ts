@@ -245,6 +245,14 @@ export function browseJourneys(): void {
       const product = listbox.getByRole('option').first();
       const title = (await product.locator('.search-option-label').textContent())!.trim();
       expect(title.toLowerCase()).toContain('prompt');
+      // A suggestion is a link: Ctrl and a click open it in a new tab and leave this page as it was.
+      const href = await product.getAttribute('href');
+      expect(href).toMatch(/^\/product\//);
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), product.click({ modifiers: ['Control'] })]);
+      await tab.waitForLoadState();
+      expect(new URL(tab.url()).pathname).toBe(href);
+      await tab.close();
+      expect(new URL(page.url()).pathname).toBe('/');
       await product.click();
       await page.waitForURL(/\/product\//);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);

@@ -200,18 +200,18 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
       >
         {expanded &&
           options.map((option, index) => (
-            // The combobox's input handles the keys (aria-activedescendant); options only take the pointer.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is the input's ↓/↑/Enter
-            <div
+            // Links, so a pointer opens them as links open (a middle or Ctrl/⌘ click in a new tab); the
+            // combobox's input handles the keys (aria-activedescendant), so they are out of the tab order.
+            <a
               key={option.id}
+              href={option.href}
               tabIndex={-1}
               id={option.id}
               role="option"
               aria-selected={index === active}
               className="search-option"
-              // Keep the focus in the box: the click below does the navigating.
+              // Keep the focus in the box; the link does the navigating.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => window.location.assign(option.href)}
               onPointerMove={() => setActiveId(option.id)}
             >
               {option.image ? (
@@ -221,7 +221,7 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
               )}
               <span className="search-option-label">{option.label}</span>
               {option.detail && <span className="search-option-detail">{option.detail}</span>}
-            </div>
+            </a>
           ))}
       </div>
       <p className="sr-only" role="status" aria-live="polite">
