@@ -181,6 +181,64 @@ describe('astro build', () => {
     expect(locs.filter((loc) => loc!.startsWith('/product/'))).toHaveLength(count);
   });
 
+  it("a collection changed between the reads of its orders: every order shows the default order's products, count and pages", async () => {
+    // The default order is read first and makes the pages: 25 products, so two pages.
+    const byDefault = Array.from({ length: 25 }, (_, i) => 25 - i);
+    // Read later: product 26 was added to the collection in between, and product 3 taken out.
+    const later = [26, ...Array.from({ length: 25 }, (_, i) => i + 1).filter((n) => n !== 3)];
+    const server = await startScriptedServer((request) => {
+      const operation = operationOf(request);
+      const variables = (JSON.parse(request.body) as { variables: Record<string, unknown> }).variables;
+      if (operation === 'Collections')
+        return {
+          body: {
+            data: {
+              collections: {
+                edges: [
+                  {
+                    node: {
+                      id: 'gid://shopify/Collection/1',
+                      handle: 'c',
+                      title: 'C',
+                      description: '',
+                      seo: { title: null, description: null },
+                    },
+                  },
+                ],
+                pageInfo: { hasNextPage: false, endCursor: null },
+              },
+            },
+          },
+        };
+      if (operation === 'CollectionProductIds') {
+        const ids = variables.sortKey === 'CREATED' ? byDefault : later;
+        const edges = ids.map((n) => ({ node: { id: `gid://shopify/Product/${n}` } }));
+        return { body: { data: { collection: { id: 'c', products: { edges, pageInfo: { hasNextPage: false, endCursor: null } } } } } };
+      }
+      return emptyContent(request) ?? cataloguePage(productsRequest(request), 26);
+    });
+    servers.push(server);
+    const dir = newBuildDir(root);
+    await astroBuild({ outDir: dir, env: envFor(server) });
+    const cards = (route: string) =>
+      [
+        ...readFileSync(path.join(dir, 'client', route, 'index.html'), 'utf8').matchAll(
+          /<a class="card-link" href="\/product\/shirt-(\d+)"/g,
+        ),
+      ].map((m) => Number(m[1]));
+    for (const base of ['collections/c', 'collections/c/sort/best-selling', 'collections/c/sort/price-descending']) {
+      const shown = [...cards(base), ...cards(`${base}/page/2`)];
+      expect(shown, base).toHaveLength(25);
+      expect(new Set(shown), base).toEqual(new Set(byDefault));
+      expect(readFileSync(path.join(dir, 'client', base, 'index.html'), 'utf8'), base).toContain('25 designs');
+    }
+    // The later order as the shop gave it, then the product it no longer had.
+    expect([...cards('collections/c/sort/best-selling'), ...cards('collections/c/sort/best-selling/page/2')]).toEqual([
+      ...later.filter((n) => n !== 26),
+      3,
+    ]);
+  });
+
   it('builds an empty catalogue with the empty state and its hint', async () => {
     const server = await shopWith(0);
     const dir = newBuildDir(root);

@@ -59,8 +59,24 @@ export function collectionProducts(handle: string, sort: CollectionSort): Promis
       loading(`the products of collection ${handle}`, () => storefront().collectionProductIds(handle, sort.order)),
       productsById(),
     ]);
-    return ids === null ? null : ids.flatMap((id) => byId.get(id) ?? []);
+    if (ids === null) return null;
+    const list = ids.flatMap((id) => byId.get(id) ?? []);
+    return sort.slug === DEFAULT_SORT.slug ? list : sameProductsAs(await collectionProducts(handle, DEFAULT_SORT), list);
   });
+}
+
+/**
+ * Another order's list holding the default order's products. The other orders are read after the
+ * default one, whose count made the collection's pages: a product added to the collection in
+ * between is left out (as the default order has it not), and one taken out in between goes last,
+ * so every order has the same products, count and pages.
+ */
+function sameProductsAs(base: Product[] | null, list: Product[]): Product[] {
+  if (!base) return list;
+  const inBase = new Set(base.map((product) => product.id));
+  const kept = list.filter((product) => inBase.has(product.id));
+  const inKept = new Set(kept.map((product) => product.id));
+  return [...kept, ...base.filter((product) => !inKept.has(product.id))];
 }
 
 /** `/collections/{handle}`, with `/sort/{slug}` for another order and `/page/{n}` after the first page. */
