@@ -97,11 +97,11 @@ export function search(args: Args, ctx: ShopContext) {
 const PREDICTIVE_DEFAULT_LIMIT = 10;
 
 function suggestions(index: ProductSummary[], query: ParsedQuery, queryText: string): { text: string; styledText: string }[] {
+  if (query.length === 0) return [];
   const last = queryText.toLowerCase().split(/\s+/).pop() ?? '';
   const before = queryText.toLowerCase().slice(0, queryText.length - last.length);
   const seen = new Set<string>();
   const out: { text: string; styledText: string }[] = [];
-  if (query.length === 0) return [];
   const candidates = index.filter((p) => matchesQuery(p, query)).flatMap((p) => [...p.tags, p.title.toLowerCase()]);
   for (const candidate of candidates) {
     const words = candidate.toLowerCase().split(/\s+/);
