@@ -43,13 +43,17 @@ export const CART_STORAGE_KEY = 'shopify-cart';
 /** The most of one variant a line holds: past any real order, and small enough that totals stay exact numbers. */
 export const MAX_LINE_QUANTITY = 9_999;
 
-/** Adding a variant already in the cart raises that line's quantity; otherwise the line is appended. */
+/**
+ * Adding a variant already in the cart raises that line's quantity and takes the added item's
+ * price, titles and photo (the newer page's: a price changed since the first add shows); otherwise
+ * the line is appended.
+ */
 export function addItem(cart: Cart, item: CartItem): Cart {
   // A quantity that is not a number (NaN, Infinity) from a broken caller adds one, not a poisoned line.
   const quantity = Number.isFinite(item.quantity) ? Math.min(Math.max(1, Math.floor(item.quantity)), MAX_LINE_QUANTITY) : 1;
   const existing = cart.items.find((line) => line.variantId === item.variantId);
   const items = existing
-    ? cart.items.map((line) => (line === existing ? { ...line, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) } : line))
+    ? cart.items.map((line) => (line === existing ? { ...item, quantity: Math.min(line.quantity + quantity, MAX_LINE_QUANTITY) } : line))
     : [...cart.items, { ...item, quantity }];
   return { ...cart, items };
 }

@@ -43,6 +43,23 @@ describe('cart rules', () => {
     expect(cart.items[0]!.quantity).toBe(4);
   });
 
+  it("adding a variant again takes the newer item's price, titles and photo, in the same place", () => {
+    const first = addItem(addItem(clearCart(), item('1')), item('2'));
+    const newer = item('1', {
+      price: { amount: '27.99', currencyCode: 'USD' },
+      product: {
+        id: 'gid://shopify/Product/1',
+        handle: 'prompt-engineer',
+        title: 'Prompt Engineer (2nd edition)',
+        image: { url: 'https://x/a.png', altText: null },
+      },
+    });
+    const cart = addItem(first, newer);
+    expect(cart.items.map((line) => line.variantId)).toEqual(['gid://shopify/ProductVariant/1', 'gid://shopify/ProductVariant/2']);
+    expect(cart.items[0]).toEqual({ ...newer, quantity: 2 });
+    expect(totalPrice(cart)).toEqual({ amount: '80.97', currencyCode: 'USD' });
+  });
+
   it('updating to 0 or less removes the line; other values set it', () => {
     const base = addItem(addItem(clearCart(), item('1')), item('2'));
     expect(updateQuantity(base, item('1').variantId, 5).items[0]!.quantity).toBe(5);

@@ -258,6 +258,10 @@ export function cartJourneys(): void {
       await page.waitForFunction(() => document.querySelector('.drawer-footer .btn')?.textContent === 'Creating Checkout...');
       expect(await checkout.isDisabled()).toBe(true);
       expect(await checkout.locator('svg.spinner').count()).toBe(1);
+      // The checkout is made from the cart as it is: its lines cannot change meanwhile.
+      const lineButtons = sheet.locator('.line button');
+      expect(await lineButtons.count()).toBe(3);
+      for (const button of await lineButtons.all()) expect(await button.isDisabled()).toBe(true);
       release();
       const toast = page.locator('.toast', { hasText: 'Checkout failed' });
       await toast.waitFor();
@@ -266,6 +270,7 @@ export function cartJourneys(): void {
       expect(await storedCart(page)).toEqual(before);
       expect(await checkout.isEnabled()).toBe(true);
       expect(await checkout.textContent()).toBe('Checkout');
+      for (const button of await lineButtons.all()) expect(await button.isEnabled()).toBe(true);
 
       await page.unroute(harness.store.graphqlUrl);
       const tab = await newTabFrom(context, () => checkout.click());

@@ -97,7 +97,7 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
         ) : (
           <ul className="drawer-lines" aria-label="Items in your cart">
             {cart.items.map((item) => (
-              <CartLine key={item.variantId} item={item} />
+              <CartLine key={item.variantId} item={item} busy={loading} />
             ))}
           </ul>
         )}
@@ -129,7 +129,8 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+/** `busy`: a checkout is being made from the cart as it is, so its lines cannot change meanwhile. */
+function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
   const title = item.product.title;
   const options = optionsLine(item.selectedOptions);
   const image = item.product.image;
@@ -154,6 +155,7 @@ function CartLine({ item }: { item: CartItem }) {
               type="button"
               className="icon-button stepper-button"
               aria-label={`Decrease quantity of ${title}`}
+              disabled={busy}
               onClick={() => setQuantity(item.variantId, item.quantity - 1)}
             >
               <MinusIcon />
@@ -166,6 +168,7 @@ function CartLine({ item }: { item: CartItem }) {
               type="button"
               className="icon-button stepper-button"
               aria-label={`Increase quantity of ${title}`}
+              disabled={busy}
               onClick={() => setQuantity(item.variantId, item.quantity + 1)}
             >
               <PlusIcon />
@@ -175,6 +178,7 @@ function CartLine({ item }: { item: CartItem }) {
             type="button"
             className="icon-button line-remove"
             aria-label={`Remove ${title}`}
+            disabled={busy}
             onClick={() => removeFromCart(item.variantId)}
           >
             <TrashIcon />
