@@ -240,6 +240,32 @@ export function cartJourneys(): void {
       await close();
     });
 
+    it('removing lines from the keyboard keeps the focus in the drawer: on the next line, then the close button', async () => {
+      const { page, messages, close } = await newPage();
+      await visit(page, '/');
+      await addFirstCard(page);
+      const before = await page.evaluate(() => localStorage.getItem('shopify-cart'));
+      await page.locator('.card').nth(1).getByRole('button', { name: 'Add to Cart' }).click();
+      await page.waitForFunction((stored) => localStorage.getItem('shopify-cart') !== stored, before);
+      const sheet = await openDrawer(page);
+      const removes = sheet.locator('.line-remove');
+      expect(await removes.count()).toBe(2);
+      const second = await removes.nth(1).getAttribute('aria-label');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+      await removes.first().focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('.drawer .line').length === 1);
+      expect(await focused()).toBe(second);
+      // The last line, by − at quantity 1.
+      await sheet.getByRole('button', { name: /^Decrease quantity of / }).focus();
+      await page.keyboard.press('Enter');
+      await sheet.locator('.drawer-empty').waitFor();
+      expect(await focused()).toBe('Close cart');
+      expect(await sheet.evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
+
     it('reports a failed checkout with a toast, keeps the cart, and lets the shopper try again', async () => {
       const { page, context, messages, close } = await newPage();
       await visit(page, '/');

@@ -28,6 +28,15 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   const cart = useStore(cartStore());
   const loading = useStore($checkoutLoading);
   const [failed, setFailed] = useState(false);
+  // A line removed from the keyboard (Remove, or − at 1) takes its focused button with it: the focus
+  // goes to the Remove of the line that took its place, else the line before, else the close button.
+  const [refocus, setRefocus] = useState<{ index: number; variantId: string } | null>(null);
+  useEffect(() => {
+    if (!refocus || cart.items.some((line) => line.variantId === refocus.variantId)) return;
+    setRefocus(null);
+    const removes = dialog.current?.querySelectorAll<HTMLButtonElement>('.line-remove') ?? [];
+    (removes[Math.min(refocus.index, removes.length - 1)] ?? closeButton.current)?.focus();
+  }, [refocus, cart.items]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -96,8 +105,8 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
           </div>
         ) : (
           <ul className="drawer-lines" aria-label="Items in your cart">
-            {cart.items.map((item) => (
-              <CartLine key={item.variantId} item={item} busy={loading} />
+            {cart.items.map((item, index) => (
+              <CartLine key={item.variantId} item={item} busy={loading} onGone={() => setRefocus({ index, variantId: item.variantId })} />
             ))}
           </ul>
         )}
@@ -129,8 +138,11 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   );
 }
 
-/** `busy`: a checkout is being made from the cart as it is, so its lines cannot change meanwhile. */
-function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
+/**
+ * `busy`: a checkout is being made from the cart as it is, so its lines cannot change meanwhile.
+ * `onGone`: the line is being removed.
+ */
+function CartLine({ item, busy, onGone }: { item: CartItem; busy: boolean; onGone: () => void }) {
   const title = item.product.title;
   const options = optionsLine(item.selectedOptions);
   const image = item.product.image;
@@ -156,7 +168,10 @@ function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
               className="icon-button stepper-button"
               aria-label={`Decrease quantity of ${title}`}
               disabled={busy}
-              onClick={() => setQuantity(item.variantId, item.quantity - 1)}
+              onClick={() => {
+                if (item.quantity <= 1) onGone();
+                setQuantity(item.variantId, item.quantity - 1);
+              }}
             >
               <MinusIcon />
             </button>
@@ -179,7 +194,10 @@ function CartLine({ item, busy }: { item: CartItem; busy: boolean }) {
             className="icon-button line-remove"
             aria-label={`Remove ${title}`}
             disabled={busy}
-            onClick={() => removeFromCart(item.variantId)}
+            onClick={() => {
+              onGone();
+              removeFromCart(item.variantId);
+            }}
           >
             <TrashIcon />
           </button>
