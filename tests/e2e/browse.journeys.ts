@@ -249,8 +249,8 @@ export function browseJourneys(): void {
       const href = await product.getAttribute('href');
       expect(href).toMatch(/^\/product\//);
       const [tab] = await Promise.all([page.context().waitForEvent('page'), product.click({ modifiers: ['Control'] })]);
-      await tab.waitForLoadState();
-      expect(new URL(tab.url()).pathname).toBe(href);
+      // A new tab starts on about:blank before it navigates.
+      await tab.waitForURL((url) => url.pathname === href);
       await tab.close();
       expect(new URL(page.url()).pathname).toBe('/');
       await product.click();

@@ -281,6 +281,18 @@ describe('search, predictive search and recommendations', () => {
     }
   });
 
+  it('a word of only punctuation or symbols among others is left out: "Ctrl + Alt" finds what "Ctrl Alt" finds', async () => {
+    const titles = async (words: string) =>
+      (
+        await ask<{ search: { nodes: { title: string }[] } }>(
+          'query ($q: String!) { search(query: $q, first: 20, types: PRODUCT) { nodes { ... on Product { title } } } }',
+          { q: words },
+        )
+      ).search.nodes.map((node) => node.title);
+    expect(await titles('Ctrl + Alt + Delegate')).toEqual(['Ctrl + Alt + Delegate']);
+    expect(await titles('Ctrl & Alt')).toEqual(await titles('Ctrl Alt'));
+  });
+
   it.each(['&', '()', '?', '🤖', '"&"'])(
     'words of only punctuation or symbols (%s) find nothing, in search and as the shopper types',
     async (words) => {

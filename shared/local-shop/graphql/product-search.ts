@@ -53,8 +53,8 @@ export function parseProductQuery(query: string, prefixLast = false): ParsedQuer
   const groups: ParsedQuery = [];
   let joinNext = false;
   let negateNext = false;
-  const words = tokens(query.slice(0, 1000));
-  words.forEach((raw, i) => {
+  const raws = tokens(query.slice(0, 1000));
+  raws.forEach((raw, i) => {
     if (raw === 'OR') {
       joinNext = groups.length > 0;
       return;
@@ -88,8 +88,10 @@ export function parseProductQuery(query: string, prefixLast = false): ParsedQuer
     if (value.endsWith('*')) {
       prefix = true;
       value = value.slice(0, -1);
-    } else if (prefixLast && i === words.length - 1 && !raw.endsWith('"')) prefix = true;
-    if (!value) return;
+    } else if (prefixLast && i === raws.length - 1 && !raw.endsWith('"')) prefix = true;
+    // A free word of only punctuation or symbols ("+", "&", an emoji) has nothing to find: it is left
+    // out of the query, as Shopify's search leaves it ("Ctrl + Alt" finds what "Ctrl Alt" finds).
+    if (!value || (field === null && !/\s/.test(value) && words(value).length === 0)) return;
     const term: Term = { field, value: value.toLowerCase(), comparison, negated, prefix };
     if (joinNext) groups[groups.length - 1]!.push(term);
     else groups.push([term]);
