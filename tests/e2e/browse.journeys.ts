@@ -8,7 +8,10 @@ import {
   layoutShift,
   newPage,
   settled,
+  searchBox,
   sheetsWithRule,
+  suggestFor,
+  suggestionsShown,
   siteFetch,
   staffKey,
   unexpectedErrors,
@@ -166,13 +169,11 @@ export function browseJourneys(): void {
       await visit(page, '/');
       // No code for the box until it is focused.
       expect(requested.some((url) => /SearchBox/.test(url))).toBe(false);
-      const box = page.getByRole('combobox', { name: 'Search products' });
+      const { box, listbox } = searchBox(page);
       for (let i = 0; i < 10 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
       expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type('prompt', { delay: 30 });
-      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
-      // What a screen reader hears once the suggestions are in.
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      await suggestionsShown(page);
       // The letters typed while the box's code loaded are all kept.
       expect(await box.inputValue()).toBe('prompt');
       expect(requested.some((url) => /SearchBox/.test(url))).toBe(true);
@@ -207,10 +208,7 @@ export function browseJourneys(): void {
         const suggestionRules = () => sheetsWithRule(page, '.search-option');
         // The page's own sheet leaves the suggestions out.
         expect(await suggestionRules(), `constructed sheets: ${constructed}`).toBe(0);
-        await page.getByRole('combobox', { name: 'Search products' }).focus();
-        await page.keyboard.type('prompt');
-        const listbox = page.getByRole('listbox', { name: 'Suggestions' });
-        await listbox.getByRole('option').first().waitFor();
+        const { listbox } = await suggestFor(page, 'prompt');
         expect(await suggestionRules(), `constructed sheets: ${constructed}`).toBe(1);
         expect(await listbox.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
         expect(
@@ -227,11 +225,7 @@ export function browseJourneys(): void {
     it('a click opens a suggestion; collections are marked "Collection"; Escape closes, a second clears; the last entry searches', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');
-      const box = page.getByRole('combobox', { name: 'Search products' });
-      await box.focus();
-      await page.keyboard.type('humor');
-      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const { box, listbox } = await suggestFor(page, 'humor');
       const collection = listbox.getByRole('option', { name: /Office Humor/ });
       expect((await collection.locator('.search-option-detail').textContent())?.trim()).toBe('Collection');
       expect((await listbox.getByRole('option').last().textContent())?.trim()).toBe('Search for “humor”');
@@ -241,7 +235,7 @@ export function browseJourneys(): void {
       await page.keyboard.press('Escape');
       expect(await box.inputValue()).toBe('');
       await page.keyboard.type('prompt');
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      await suggestionsShown(page);
       const product = listbox.getByRole('option').first();
       const title = (await product.locator('.search-option-label').textContent())!.trim();
       expect(title.toLowerCase()).toContain('prompt');
@@ -263,11 +257,7 @@ export function browseJourneys(): void {
     it("on a short screen the option chosen with the keys is scrolled into sight; keys that pick an input method's candidates are not the box's", async () => {
       const { page, messages, close } = await newPage({ width: 412, height: 420 });
       await visit(page, '/');
-      const box = page.getByRole('combobox', { name: 'Search products' });
-      await box.focus();
-      await page.keyboard.type('a');
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
-      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      const { box, listbox } = await suggestFor(page, 'a');
       expect(await listbox.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
       await page.keyboard.press('ArrowUp'); // wraps to the last option, below the fold of the list
       const last = listbox.getByRole('option').last();
@@ -299,9 +289,7 @@ export function browseJourneys(): void {
     it('when the shop cannot be reached, the box says so and logs why, and Enter still searches; /search says "Search failed"', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');
-      await page.getByRole('combobox', { name: 'Search products' }).focus();
-      await page.keyboard.type('prompt');
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+      const { listbox } = await suggestFor(page, 'prompt');
       // The shop goes away: the next words' suggestions fail, and the earlier words' do not stay under them.
       await page.route(`${harness.store.graphqlUrl}**`, (route) => route.abort('connectionrefused'));
       await page.keyboard.type(' tee');
@@ -310,9 +298,7 @@ export function browseJourneys(): void {
         messages.some((m) => /^error: Search suggestions could not be loaded:/.test(m)),
         messages.join('\n'),
       ).toBe(true);
-      expect(await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').allTextContents()).toEqual([
-        'Search for “prompt tee”',
-      ]);
+      expect(await listbox.getByRole('option').allTextContents()).toEqual(['Search for “prompt tee”']);
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/search\?q=prompt\+tee$/);
       await page.locator('[data-search-summary]', { hasText: /^Search failed\. Please try again\.$/ }).waitFor();
@@ -381,8 +367,7 @@ export function browseJourneys(): void {
     it('Enter with nothing chosen searches on /search, live, with sorting', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');
-      const box = page.getByRole('combobox', { name: 'Search products' });
-      await box.focus();
+      await searchBox(page).box.focus();
       await page.keyboard.type('AI');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/search\?q=AI$/);

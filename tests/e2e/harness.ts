@@ -216,6 +216,25 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
+/** The header's search box and its list of suggestions. */
+export function searchBox(page: Page) {
+  return { box: page.getByRole('combobox', { name: 'Search products' }), listbox: page.getByRole('listbox', { name: 'Suggestions' }) };
+}
+
+/** Until the search box's status line, which screen readers hear, says the suggestions are in ("{N} suggestions"). */
+export async function suggestionsShown(page: Page): Promise<void> {
+  await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
+}
+
+/** Focuses the header's search box, types `words` and waits for their suggestions. */
+export async function suggestFor(page: Page, words: string): Promise<ReturnType<typeof searchBox>> {
+  const found = searchBox(page);
+  await found.box.focus();
+  await page.keyboard.type(words);
+  await suggestionsShown(page);
+  return found;
+}
+
 /** The page's one JSON-LD document, parsed; fails when the page has none or more than one. */
 export async function jsonLdOf<T>(page: Page): Promise<T> {
   const scripts = await page.locator('script[type="application/ld+json"]').evaluateAll((found) => found.map((s) => s.textContent ?? ''));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORE_NAME } from '../../shared/common/index.ts';
 import { metaDescription } from '../../shared/common/index.ts';
-import { harness, hydrated, jsonLdOf, newPage, newTabFrom, openDrawer, unexpectedErrors, visit } from './harness.ts';
+import { harness, hydrated, jsonLdOf, newPage, newTabFrom, openDrawer, suggestFor, unexpectedErrors, visit } from './harness.ts';
 import { HOSTILE_PRODUCTS } from './hostile-catalogue.ts';
 import { expectNothingRan, textsOf, watchDialogs } from './hostile-guard.ts';
 
@@ -70,11 +70,8 @@ export function hostilePageJourneys(): void {
       const { page, context, messages, close } = await newPage();
       const watch = watchDialogs(context);
       await visit(page, '/');
-      await page.getByRole('combobox', { name: 'Search products' }).focus();
-      await page.keyboard.type('Tee');
-      await page.locator('.search-box [role="status"]', { hasText: /^\d+ suggestions?$/ }).waitFor();
-      const suggested = page.getByRole('listbox', { name: 'Suggestions' }).locator('.search-option-label');
-      expect(await suggested.allTextContents()).toContain(markup.title);
+      const { listbox } = await suggestFor(page, 'Tee');
+      expect(await listbox.locator('.search-option-label').allTextContents()).toContain(markup.title);
       await expectNothingRan(page, watch);
       for (const [words, product] of [
         ['Tee', markup],

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cataloguePage, startScriptedStore, type ProductsRequest, type ScriptedStore } from '../support/scripted-store.ts';
+import {
+  cataloguePage,
+  collectionIdsAnswer,
+  collectionsAnswer,
+  startScriptedStore,
+  type ProductsRequest,
+  type ScriptedStore,
+} from '../support/scripted-store.ts';
 
 /**
  * The Storefront API failing while `npm start` rebuilds: a good first build, then one rebuild per
@@ -179,40 +186,13 @@ describe('a Storefront API that fails during a rebuild', () => {
 });
 
 describe('a collection the shop lists but no longer answers for (deleted between the two reads)', () => {
-  const collection = (handle: string) => ({
-    id: `gid://shopify/Collection/${handle}`,
-    handle,
-    title: `Collection ${handle}`,
-    description: '',
-    seo: { title: null, description: null },
-  });
   const menuItem = (handle: string) => ({ title: `Menu ${handle}`, url: `/collections/${handle}`, type: 'COLLECTION', items: [] });
 
   it('gets no page, and no tile, menu item or sitemap entry points at it; the one still there keeps all of them', async () => {
     const error = await rebuildWith({
       answerOther: (operation, good, variables) => {
-        if (operation === 'Collections')
-          return {
-            body: {
-              data: {
-                collections: {
-                  edges: ['kept', 'gone'].map((h) => ({ node: collection(h) })),
-                  pageInfo: { hasNextPage: false, endCursor: null },
-                },
-              },
-            },
-          };
-        if (operation === 'CollectionProductIds' && variables.handle === 'kept')
-          return {
-            body: {
-              data: {
-                collection: {
-                  id: 'gid://shopify/Collection/kept',
-                  products: { edges: [{ node: { id: 'gid://shopify/Product/1' } }], pageInfo: { hasNextPage: false, endCursor: null } },
-                },
-              },
-            },
-          };
+        if (operation === 'Collections') return collectionsAnswer(['kept', 'gone'].map((h) => ({ handle: h, title: `Collection ${h}` })));
+        if (operation === 'CollectionProductIds' && variables.handle === 'kept') return collectionIdsAnswer([1]);
         if (operation === 'Menu')
           return { body: { data: { menu: { id: 'gid://shopify/Menu/1', items: [menuItem('kept'), menuItem('gone')] } } } };
         return good();

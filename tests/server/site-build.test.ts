@@ -6,7 +6,15 @@ import { astroBuild } from '../../site/server/astro-build.ts';
 import { newBuildDir } from '../../site/server/build-dirs.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { isolatedEnv } from '../support/child-process.ts';
-import { cataloguePage, emptyContent, operationOf, productsRequest } from '../support/scripted-store.ts';
+import {
+  cataloguePage,
+  collectionIdsAnswer,
+  collectionsAnswer,
+  emptyContent,
+  operationOf,
+  productsRequest,
+  variablesOf,
+} from '../support/scripted-store.ts';
 
 /**
  * Real `astro build` runs against scripted Storefront servers: every page of a catalogue larger
@@ -26,6 +34,31 @@ async function shopWith(count: number): Promise<ScriptedServer> {
   const server = await startScriptedServer((request) => emptyContent(request) ?? cataloguePage(productsRequest(request), count));
   servers.push(server);
   return server;
+}
+
+/**
+ * A shop of `count` products with these collections, whose products in each order are the products
+ * numbered `ids` returns for that request (`handle`, `sortKey`, `reverse`).
+ */
+async function shopWithCollections(
+  count: number,
+  collections: readonly { handle: string; title: string }[],
+  ids: (variables: Record<string, unknown>) => number[],
+): Promise<ScriptedServer> {
+  const server = await startScriptedServer((request) => {
+    const operation = operationOf(request);
+    if (operation === 'Collections') return collectionsAnswer(collections);
+    if (operation === 'CollectionProductIds') return collectionIdsAnswer(ids(variablesOf(request)));
+    return emptyContent(request) ?? cataloguePage(productsRequest(request), count);
+  });
+  servers.push(server);
+  return server;
+}
+
+/** The product numbers of a built page's cards, in the order shown. */
+function cardNumbers(dir: string, route: string): number[] {
+  const html = readFileSync(path.join(dir, 'client', route, 'index.html'), 'utf8');
+  return [...html.matchAll(/<a class="card-link" href="\/product\/shirt-(\d+)"/g)].map((m) => Number(m[1]));
 }
 
 function envFor(server: ScriptedServer): NodeJS.ProcessEnv {
@@ -97,42 +130,21 @@ describe('astro build', () => {
       'PRICE false': ids.filter((n) => n % 3 === 0).concat(ids.filter((n) => n % 3 !== 0)),
       'PRICE true': ids.filter((n) => n % 3 !== 0).concat(ids.filter((n) => n % 3 === 0)),
     };
-    const collection = (handle: string, title: string) => ({
-      id: `gid://shopify/Collection/${handle}`,
-      handle,
-      title,
-      description: '',
-      seo: { title: null, description: null },
-    });
-    const server = await startScriptedServer((request) => {
-      const operation = operationOf(request);
-      const variables = (JSON.parse(request.body) as { variables: Record<string, unknown> }).variables;
-      if (operation === 'Collections')
-        return {
-          body: {
-            data: {
-              collections: {
-                edges: [{ node: collection('big', 'Big Collection') }, { node: collection('frontpage', 'Home page') }],
-                pageInfo: { hasNextPage: false, endCursor: null },
-              },
-            },
-          },
-        };
-      if (operation === 'CollectionProductIds') {
-        const order = orders[`${variables.sortKey} ${variables.reverse}`];
-        if (!order) throw new Error(`an order the site does not offer: ${variables.sortKey} ${variables.reverse}`);
-        const nodes = (variables.handle === 'big' ? order : order.slice(0, 3)).map((n) => ({ node: { id: `gid://shopify/Product/${n}` } }));
-        return {
-          body: { data: { collection: { id: 'c', products: { edges: nodes, pageInfo: { hasNextPage: false, endCursor: null } } } } },
-        };
-      }
-      return emptyContent(request) ?? cataloguePage(productsRequest(request), count);
-    });
-    servers.push(server);
+    const server = await shopWithCollections(
+      count,
+      [
+        { handle: 'big', title: 'Big Collection' },
+        { handle: 'frontpage', title: 'Home page' },
+      ],
+      ({ handle, sortKey, reverse }) => {
+        const order = orders[`${sortKey} ${reverse}`];
+        if (!order) throw new Error(`an order the site does not offer: ${sortKey} ${reverse}`);
+        return handle === 'big' ? order : order.slice(0, 3);
+      },
+    );
     const dir = newBuildDir(root);
     await astroBuild({ outDir: dir, env: envFor(server) });
     const page = (route: string) => readFileSync(path.join(dir, 'client', route, 'index.html'), 'utf8');
-    const cards = (html: string) => [...html.matchAll(/<a class="card-link" href="\/product\/(shirt-\d+)"/g)].map((m) => m[1]);
     const jsonLd = (html: string) =>
       JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
         '@graph': { '@type': string; itemListElement?: { position: number; url: string }[] }[];
@@ -147,9 +159,9 @@ describe('astro build', () => {
     for (const [slug, order] of Object.entries(routes)) {
       const base = slug === 'newest' ? 'collections/big' : `collections/big/sort/${slug}`;
       const [first, second] = [page(base), page(`${base}/page/2`)];
-      const expected = orders[order]!.map((n) => `shirt-${n}`);
-      expect(cards(first), slug).toEqual(expected.slice(0, 24));
-      expect(cards(second), slug).toEqual(expected.slice(24));
+      const expected = orders[order]!;
+      expect(cardNumbers(dir, base), slug).toEqual(expected.slice(0, 24));
+      expect(cardNumbers(dir, `${base}/page/2`), slug).toEqual(expected.slice(24));
       expect(existsSync(path.join(dir, 'client', base, 'page', '3')), slug).toBe(false);
       expect(first, slug).toContain('Page 1 of 2');
       expect(second, slug).toContain('Page 2 of 2');
@@ -164,7 +176,7 @@ describe('astro build', () => {
       expect(
         list.map((item) => item.url),
         slug,
-      ).toEqual(expected.slice(24).map((handle) => `https://shop.example/product/${handle}`));
+      ).toEqual(expected.slice(24).map((n) => `https://shop.example/product/shirt-${n}`));
     }
     // Shopify's front page collection is built but not listed among the collections.
     expect(existsSync(path.join(dir, 'client', 'collections', 'frontpage', 'index.html'))).toBe(true);
@@ -186,57 +198,21 @@ describe('astro build', () => {
     const byDefault = Array.from({ length: 25 }, (_, i) => 25 - i);
     // Read later: product 26 was added to the collection in between, and product 3 taken out.
     const later = [26, ...Array.from({ length: 25 }, (_, i) => i + 1).filter((n) => n !== 3)];
-    const server = await startScriptedServer((request) => {
-      const operation = operationOf(request);
-      const variables = (JSON.parse(request.body) as { variables: Record<string, unknown> }).variables;
-      if (operation === 'Collections')
-        return {
-          body: {
-            data: {
-              collections: {
-                edges: [
-                  {
-                    node: {
-                      id: 'gid://shopify/Collection/1',
-                      handle: 'c',
-                      title: 'C',
-                      description: '',
-                      seo: { title: null, description: null },
-                    },
-                  },
-                ],
-                pageInfo: { hasNextPage: false, endCursor: null },
-              },
-            },
-          },
-        };
-      if (operation === 'CollectionProductIds') {
-        const ids = variables.sortKey === 'CREATED' ? byDefault : later;
-        const edges = ids.map((n) => ({ node: { id: `gid://shopify/Product/${n}` } }));
-        return { body: { data: { collection: { id: 'c', products: { edges, pageInfo: { hasNextPage: false, endCursor: null } } } } } };
-      }
-      return emptyContent(request) ?? cataloguePage(productsRequest(request), 26);
-    });
-    servers.push(server);
+    const server = await shopWithCollections(26, [{ handle: 'c', title: 'C' }], ({ sortKey }) =>
+      sortKey === 'CREATED' ? byDefault : later,
+    );
     const dir = newBuildDir(root);
     await astroBuild({ outDir: dir, env: envFor(server) });
-    const cards = (route: string) =>
-      [
-        ...readFileSync(path.join(dir, 'client', route, 'index.html'), 'utf8').matchAll(
-          /<a class="card-link" href="\/product\/shirt-(\d+)"/g,
-        ),
-      ].map((m) => Number(m[1]));
     for (const base of ['collections/c', 'collections/c/sort/best-selling', 'collections/c/sort/price-descending']) {
-      const shown = [...cards(base), ...cards(`${base}/page/2`)];
+      const shown = [...cardNumbers(dir, base), ...cardNumbers(dir, `${base}/page/2`)];
       expect(shown, base).toHaveLength(25);
       expect(new Set(shown), base).toEqual(new Set(byDefault));
       expect(readFileSync(path.join(dir, 'client', base, 'index.html'), 'utf8'), base).toContain('25 designs');
     }
     // The later order as the shop gave it, then the product it no longer had.
-    expect([...cards('collections/c/sort/best-selling'), ...cards('collections/c/sort/best-selling/page/2')]).toEqual([
-      ...later.filter((n) => n !== 26),
-      3,
-    ]);
+    expect([...cardNumbers(dir, 'collections/c/sort/best-selling'), ...cardNumbers(dir, 'collections/c/sort/best-selling/page/2')]).toEqual(
+      [...later.filter((n) => n !== 26), 3],
+    );
   });
 
   it('builds an empty catalogue with the empty state and its hint', async () => {

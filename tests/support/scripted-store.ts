@@ -95,6 +95,25 @@ export function emptyContent(request: RecordedRequest): ScriptedAnswer | undefin
   }
 }
 
+/** A recorded request's GraphQL variables. */
+export function variablesOf(request: RecordedRequest): Record<string, unknown> {
+  return bodyOf(request).variables ?? {};
+}
+
+/** `Collections`' answer listing these collections (no description or SEO fields of their own). */
+export function collectionsAnswer(collections: readonly { handle: string; title: string }[]): ScriptedAnswer {
+  const edges = collections.map(({ handle, title }) => ({
+    node: { id: `gid://shopify/Collection/${handle}`, handle, title, description: '', seo: { title: null, description: null } },
+  }));
+  return { body: { data: { collections: { ...EMPTY_CONNECTION, edges } } } };
+}
+
+/** `CollectionProductIds`' answer: the catalogue's products numbered `numbers` (as `cataloguePage` numbers them), in that order. */
+export function collectionIdsAnswer(numbers: readonly number[]): ScriptedAnswer {
+  const edges = numbers.map((n) => ({ node: { id: `gid://shopify/Product/${n}` } }));
+  return { body: { data: { collection: { id: 'gid://shopify/Collection/scripted', products: { ...EMPTY_CONNECTION, edges } } } } };
+}
+
 /** The name of a recorded request's query. */
 export function operationOf(request: RecordedRequest): string | undefined {
   return /^\s*query\s+(\w+)/.exec(bodyOf(request).query)?.[1];
@@ -140,7 +159,7 @@ export async function startScriptedStore({
     if (other) {
       const operation = operationOf(recorded) ?? '';
       others.push({ operation, at: Date.now() });
-      return store.answerOther(operation, () => other, bodyOf(recorded).variables ?? {});
+      return store.answerOther(operation, () => other, variablesOf(recorded));
     }
     const request = productsRequest(recorded);
     seen.push(request);

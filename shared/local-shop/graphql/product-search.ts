@@ -111,8 +111,8 @@ function textMatches(text: string, term: Term): boolean {
   const value = term.value;
   if (/\s/.test(value)) return text.toLowerCase().includes(value);
   const parts = words(value);
-  // A term of only punctuation or symbols ("&", "?", an emoji) has no word to find: it matches nothing,
-  // rather than every text.
+  // A field's value of only punctuation or symbols (`title:&`; free words like it are left out when the
+  // query is read) has no word to find: it matches nothing, rather than every text.
   if (parts.length === 0) return false;
   const haystack = words(text);
   // Every word of the term appears as a word (or, for a prefix term, the start of one) in the text.
