@@ -56,6 +56,8 @@ function optionsFor(query: string, suggestions: Suggestions, prefix: string): Op
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
 
+const NO_SUGGESTIONS: Suggestions = { products: [], collections: [] };
+
 export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
   const prefix = useId().replace(/[^a-zA-Z0-9-]/g, '');
   const listId = 'search-suggestions';
@@ -64,8 +66,8 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
   const [open, setOpen] = useState(false);
   // The chosen option by id, not index: suggestions that arrive later keep the choice if it is still there.
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  const [suggestions, setSuggestions] = useState<Suggestions>({ products: [], collections: [] });
+  // The last answer, with the words it answers: the box speaks of it only while those words are in the field.
+  const [answer, setAnswer] = useState<{ query: string; suggestions: Suggestions; failed: boolean } | null>(null);
 
   // Text typed before this island hydrated is in the field already: take it over, and suggest for it.
   useLayoutEffect(() => {
@@ -79,25 +81,20 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
   const trimmed = query.trim();
   useEffect(() => {
     if (!trimmed) {
-      setStatus('idle');
-      setSuggestions({ products: [], collections: [] });
+      setAnswer(null);
       return;
     }
     const controller = new AbortController();
-    setStatus('loading');
     const timer = setTimeout(() => {
       fetchSuggestions(endpoint, trimmed, controller.signal).then(
         (found) => {
-          if (controller.signal.aborted) return;
-          setSuggestions(found);
-          setStatus('ready');
+          if (!controller.signal.aborted) setAnswer({ query: trimmed, suggestions: found, failed: false });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
           console.error('Search suggestions could not be loaded:', error instanceof Error ? error.message : error);
           // The earlier words' suggestions would stand under these words for good: only "Search for" stays.
-          setSuggestions({ products: [], collections: [] });
-          setStatus('failed');
+          setAnswer({ query: trimmed, suggestions: NO_SUGGESTIONS, failed: true });
         },
       );
     }, TYPING_PAUSE_MS);
@@ -107,7 +104,10 @@ export default function SearchBox({ endpoint }: { endpoint: BrowserEndpoint }) {
     };
   }, [endpoint, trimmed]);
 
-  const options = trimmed && status !== 'idle' ? optionsFor(trimmed, suggestions, prefix) : [];
+  // Until the answer for the words in the field arrives, the earlier one's suggestions stay in place.
+  const status: Status = !trimmed ? 'idle' : answer?.query !== trimmed ? 'loading' : answer.failed ? 'failed' : 'ready';
+  const suggestions = answer?.suggestions ?? NO_SUGGESTIONS;
+  const options = trimmed ? optionsFor(trimmed, suggestions, prefix) : [];
   const expanded = open && options.length > 0;
   const active = expanded ? options.findIndex((option) => option.id === activeId) : -1;
   const found = suggestions.products.length + suggestions.collections.length;
