@@ -1,21 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  backgroundTabOpenedBy,
   cartCount,
   harness,
   hydrated,
   jsonLdOf,
   layoutShift,
   newPage,
-  settled,
   searchBox,
+  settled,
   sheetsWithRule,
-  suggestFor,
-  suggestionsShown,
   siteFetch,
   staffKey,
-  unexpectedErrors,
   startUsing,
+  suggestFor,
+  suggestionsShown,
+  unexpectedErrors,
   visit,
   watchIslandCode,
   withoutConstructedSheets,
@@ -242,10 +243,7 @@ export function browseJourneys(): void {
       // A suggestion is a link: Ctrl and a click open it in a new tab and leave this page as it was.
       const href = await product.getAttribute('href');
       expect(href).toMatch(/^\/product\//);
-      const [tab] = await Promise.all([page.context().waitForEvent('page'), product.click({ modifiers: ['Control'] })]);
-      // A new tab starts on about:blank before it navigates.
-      await tab.waitForURL((url) => url.pathname === href);
-      await tab.close();
+      await backgroundTabOpenedBy(page, href!, () => product.click({ modifiers: ['Control'] }));
       expect(new URL(page.url()).pathname).toBe('/');
       await product.click();
       await page.waitForURL(/\/product\//);

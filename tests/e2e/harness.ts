@@ -157,6 +157,40 @@ export async function newTabFrom(context: BrowserContext, act: () => Promise<unk
   return tab;
 }
 
+/**
+ * Runs `act` (a Ctrl/⌘ click, say) and resolves once the browser holds a tab of `page`'s context at
+ * `pathname`; closes it again. The tab is watched through the browser's own target list (DevTools
+ * protocol), not the context's 'page' event: a tab opened in the background now and then never
+ * reaches that event, though the browser opened and loaded it.
+ */
+export async function backgroundTabOpenedBy(page: Page, pathname: string, act: () => Promise<unknown>): Promise<void> {
+  const own = await page.context().newCDPSession(page);
+  const { targetInfo: self } = await own.send('Target.getTargetInfo');
+  await own.detach();
+  const browserWide = await harness.browser.newBrowserCDPSession();
+  try {
+    let found: (targetId: string) => void = () => {};
+    const opened = new Promise<string>((resolve) => (found = resolve));
+    const check = ({ targetInfo }: { targetInfo: { targetId: string; type: string; url: string; browserContextId?: string } }) => {
+      if (targetInfo.type !== 'page' || targetInfo.targetId === self.targetId) return;
+      if (targetInfo.browserContextId !== self.browserContextId || !URL.canParse(targetInfo.url)) return;
+      if (new URL(targetInfo.url).pathname === pathname) found(targetInfo.targetId);
+    };
+    browserWide.on('Target.targetCreated', check);
+    browserWide.on('Target.targetInfoChanged', check);
+    await browserWide.send('Target.setDiscoverTargets', { discover: true });
+    await act();
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no tab opened at ${pathname} within 20 s`)), 20_000);
+    });
+    const targetId = await Promise.race([opened, gaveUp]).finally(() => clearTimeout(timer));
+    await browserWide.send('Target.closeTarget', { targetId });
+  } finally {
+    await browserWide.detach();
+  }
+}
+
 export interface StoredCart {
   items: { variantId: string; quantity: number }[];
 }
