@@ -151,6 +151,46 @@ describe('collections', () => {
     expect(cats.collection.products.nodes.map((p) => p.title)).toEqual(['Purrompt Engineer']);
   });
 
+  it('a cursor whose product left the collection since still leads on from where it stood, in either direction and any order', async () => {
+    const all = await ask<{ products: { nodes: { handle: string }[] } }>('{ products(first: 8) { nodes { handle } } }');
+    const handles = all.products.nodes.map((p) => p.handle);
+    expect(handles).toHaveLength(8);
+    const query = `query ($sortKey: ProductCollectionSortKeys, $first: Int, $last: Int, $after: String, $before: String) {
+      collection(handle: "shrinking") { products(first: $first, last: $last, after: $after, before: $before, sortKey: $sortKey) {
+        nodes { handle } pageInfo { startCursor endCursor } } } }`;
+    type Answer = { collection: { products: { nodes: { handle: string }[]; pageInfo: { startCursor: string; endCursor: string } } } };
+    const read = async (variables: Record<string, unknown>) => (await ask<Answer>(query, variables)).collection.products;
+    for (const sortKey of ['COLLECTION_DEFAULT', 'PRICE', 'TITLE']) {
+      shop.store.content.saveCollection({ handle: 'shrinking', title: 'Shrinking', description: '', productHandles: handles });
+      const order = (await read({ sortKey, first: 8 })).nodes.map((p) => p.handle);
+      const firstPage = await read({ sortKey, first: 3 });
+      expect(firstPage.nodes.map((p) => p.handle)).toEqual(order.slice(0, 3));
+      const lastPage = await read({ sortKey, last: 3 });
+      expect(lastPage.nodes.map((p) => p.handle)).toEqual(order.slice(5));
+      // The product a cursor names leaves the collection between two pages.
+      const keep = (gone: string) => handles.filter((h) => h !== gone);
+      shop.store.content.saveCollection({ handle: 'shrinking', title: 'Shrinking', description: '', productHandles: keep(order[2]!) });
+      const next = await read({ sortKey, first: 3, after: firstPage.pageInfo.endCursor });
+      expect(
+        next.nodes.map((p) => p.handle),
+        sortKey,
+      ).toEqual(order.slice(3, 6));
+      shop.store.content.saveCollection({ handle: 'shrinking', title: 'Shrinking', description: '', productHandles: keep(order[5]!) });
+      const previous = await read({ sortKey, last: 3, before: lastPage.pageInfo.startCursor });
+      expect(
+        previous.nodes.map((p) => p.handle),
+        sortKey,
+      ).toEqual(order.slice(2, 5));
+    }
+    shop.store.content.deleteCollection('shrinking');
+    // A cursor of Shopify's shape naming no item of the list, and carrying no place in it, is refused.
+    const foreign = Buffer.from(JSON.stringify({ last_id: 999_999, last_value: '999999' })).toString('base64');
+    const refused = await postGraphql(shop.graphqlUrl, {
+      query: `{ collection(handle: "office-humor") { products(first: 2, after: "${foreign}") { nodes { handle } } } }`,
+    });
+    expect(refused.json.errors?.[0]?.message).toBe("Invalid cursor for Field 'products': it points at no item of this list");
+  });
+
   it('refuses bad content with a message naming the field, and writes nothing', async () => {
     expect(() => shop.store.content.saveCollection({ title: '', handle: 'Bad Handle' })).toThrow(InvalidContentError);
     expect(() => shop.store.content.saveCollection({ title: 'Ghosts', productHandles: ['no-such-product'] })).toThrow(

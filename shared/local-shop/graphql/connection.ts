@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from '../../storefront/browser.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
 import type { Args } from './field-map.ts';
 import { ShopError } from './shop-error.ts';
 
@@ -28,16 +28,18 @@ export interface Connection<T> {
 export interface ConnectionArgs {
   first: number | null;
   last: number | null;
-  after: number | null;
-  before: number | null;
+  after: Cursor | null;
+  before: Cursor | null;
   reverse: boolean;
 }
 
 /** An ordered list the connection pages over, addressed by item ids. */
 export interface PageSource {
   /** Ids strictly between `after` and `before` (null: unbounded), `limit` of them from the start or the end, in list order. */
-  window(after: number | null, before: number | null, limit: number, fromEnd: boolean): number[];
+  window(after: Cursor | null, before: Cursor | null, limit: number, fromEnd: boolean): number[];
   hasBeyond(id: number, direction: 'before' | 'after'): boolean;
+  /** An id's index in the list, for lists whose cursors carry it (sorted and searched lists). */
+  positionOf?(id: number): number | undefined;
 }
 
 function pageSize(args: Args, name: 'first' | 'last', field: string): number | null {
@@ -75,7 +77,7 @@ export function paginate<T>(
       : source.window(args.after, args.before, args.last!, true);
   if (args.first !== null && args.last !== null) ids = ids.slice(Math.max(0, ids.length - args.last));
   const nodes = load(ids);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node)), node }));
+  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node), source.positionOf?.(idOf(node))), node }));
   const firstId = nodes.length ? idOf(nodes[0]!) : null;
   const lastId = nodes.length ? idOf(nodes[nodes.length - 1]!) : null;
   return {
@@ -118,16 +120,18 @@ export function connectionFromIds<T>(
 ): Connection<T> {
   const ordered = args.reverse ? [...ids].reverse() : ids;
   const index = positions && !args.reverse ? positions : new Map(ordered.map((id, i) => [id, i]));
-  const position = (id: number | null) => {
-    if (id === null) return null;
-    const at = index.get(id);
-    if (at === undefined) throw new ShopError(`Invalid cursor for Field '${field}': it points at no item of this list`);
-    return at;
+  // Where the list goes on past a cursor: after its item, or, when that item has left the list since
+  // (deleted, unpublished), at the place it held, which the next item now holds.
+  const boundary = (cursor: Cursor, side: 'after' | 'before') => {
+    const at = index.get(cursor.id);
+    if (at !== undefined) return side === 'after' ? at + 1 : at;
+    if (cursor.position === null) throw new ShopError(`Invalid cursor for Field '${field}': it points at no item of this list`);
+    return Math.min(cursor.position, ordered.length);
   };
   const source: PageSource = {
     window(after, before, limit, fromEnd) {
-      const start = (position(after) ?? -1) + 1;
-      const end = position(before) ?? ordered.length;
+      const start = after === null ? 0 : boundary(after, 'after');
+      const end = before === null ? ordered.length : boundary(before, 'before');
       const slice = ordered.slice(start, Math.max(start, end));
       const taken = fromEnd ? slice.slice(Math.max(0, slice.length - limit)) : slice.slice(0, limit);
       return [...taken];
@@ -136,6 +140,7 @@ export function connectionFromIds<T>(
       const at = index.get(id)!;
       return direction === 'after' ? at < ordered.length - 1 : at > 0;
     },
+    positionOf: (id) => index.get(id),
   };
   return paginate(source, args, load, idOf);
 }

@@ -21,7 +21,8 @@ function productsConnection(args: Args, ctx: ShopContext) {
   const connectionArgs = readConnectionArgs(args, 'products');
   const descending = connectionArgs.reverse;
   const source: PageSource = {
-    window: (after, before, limit, fromEnd) => ctx.store.productIds({ after, before, limit, fromEnd, descending }),
+    window: (after, before, limit, fromEnd) =>
+      ctx.store.productIds({ after: after?.id ?? null, before: before?.id ?? null, limit, fromEnd, descending }),
     hasBeyond: (id, direction) => ctx.store.hasProductBeyond(id, direction, descending),
   };
   return paginate(
