@@ -73,6 +73,8 @@ export default defineConfig({
     prerenderTuning(),
   ],
   devToolbar: { enabled: false },
+  // Astro's log lines, written in batches: a build prints two pieces of text per page (docs/architecture.md, "Build output").
+  logger: { entrypoint: './site/server/batched-log.mjs' },
   // No Markdown here; Shiki's inline styles would not pass the Content-Security-Policy anyway.
   markdown: { syntaxHighlight: false },
   prefetch: false,
