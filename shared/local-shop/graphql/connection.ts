@@ -121,7 +121,8 @@ export function connectionFromIds<T>(
   const ordered = args.reverse ? [...ids].reverse() : ids;
   const index = positions && !args.reverse ? positions : new Map(ordered.map((id, i) => [id, i]));
   // Where the list goes on past a cursor: after its item, or, when that item has left the list since
-  // (deleted, unpublished), at the place it held, which the next item now holds.
+  // (taken out of a collection, no longer matching a search or a filter), at the place it held,
+  // which the next item now holds.
   const boundary = (cursor: Cursor, side: 'after' | 'before') => {
     const at = index.get(cursor.id);
     if (at !== undefined) return side === 'after' ? at + 1 : at;

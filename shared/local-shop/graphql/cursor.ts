@@ -4,8 +4,9 @@ import { ShopError } from './shop-error.ts';
  * Opaque cursors shaped like Shopify's: base64 of `{"last_id":…,"last_value":"…"}`. The id is the
  * item's row id, so a cursor stays valid while items are added. A cursor into a sorted or searched
  * list also carries the item's place in it (`position`), so that it still leads on when its item has
- * gone from the list (deleted, unpublished, sold out of a filter) between two pages: the next page
- * starts where that item stood, as Shopify's cursors, which carry the sort value, go on past the gap.
+ * left the list between two pages (taken out of a collection, no longer matching a search or a
+ * filter): the next page starts where that item stood, as Shopify's cursors, which carry the sort
+ * value, go on past the gap.
  */
 
 export interface Cursor {
