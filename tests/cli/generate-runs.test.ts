@@ -168,6 +168,7 @@ describe('tshirt-gen generate records its run', () => {
     }
   });
 
+  // Six CLI processes one after another: 11 to 36 s in full runs of the suite.
   it('Ctrl-C mid-run: recorded as stopped, and `runs resume` makes the missing designs without redoing the finished one', async () => {
     const data = await dataDir();
     const out = path.join(work, 'interrupted');
@@ -227,7 +228,7 @@ describe('tshirt-gen generate records its run', () => {
     expect(statSync(firstDesign).mtimeMs).toBe(firstMade);
     expect(readdirSync(path.join(data, 'designs')).filter((n) => n.endsWith('-preview.png'))).toHaveLength(3);
     for (const product of after.run.products) expect(existsSync(path.join(data, 'designs', product.print!))).toBe(true);
-  });
+  }, 180_000);
 
   it('`runs resume` with an unreadable concepts.json still puts the new design in the output folder and leaves the file as it was', async () => {
     const data = await dataDir();
