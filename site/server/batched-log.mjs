@@ -11,7 +11,6 @@ const FLUSH_AFTER_MS = 100;
 /** ...or at once when this much is pending. */
 const FLUSH_AT_CHARS = 64 * 1024;
 
-const LEVELS = { debug: 20, info: 30, warn: 40, error: 50, silent: 90 };
 const clock = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
 /** Colours only where the stream shows them (a terminal, unless NO_COLOR or FORCE_COLOR=0 says otherwise). */
@@ -50,7 +49,8 @@ export default function batchedLog() {
 
   return {
     write(event) {
-      const stream = LEVELS[event.level] >= LEVELS.error ? process.stderr : process.stdout;
+      // Errors to standard error, the rest (warnings too) to standard output, as Astro's Node logger does.
+      const stream = event.level === 'error' ? process.stderr : process.stdout;
       const text = `${event.label === 'SKIP_FORMAT' ? event.message : `${prefix(event, stream)} ${event.message}`}${event.newLine ? '\n' : ''}`;
       if (stream === process.stderr) {
         // An error follows the lines before it, at once.

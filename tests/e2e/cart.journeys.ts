@@ -26,10 +26,10 @@ function expectCheckoutPage(tab: Page): void {
   expect(url.searchParams.get('channel')).toBe('online_store');
 }
 
-/** Adds the first card's product and waits until the cart holds it (the click may first hydrate the card). */
-async function addFirstCard(page: Page): Promise<void> {
+/** Adds the product of the card at `index` (the first by default) and waits until the cart holds it (the click may first hydrate the card). */
+async function addCard(page: Page, index = 0): Promise<void> {
   const before = await page.evaluate(() => localStorage.getItem('shopify-cart'));
-  await page.locator('.card').first().getByRole('button', { name: 'Add to Cart' }).click();
+  await page.locator('.card').nth(index).getByRole('button', { name: 'Add to Cart' }).click();
   await page.waitForFunction((stored) => localStorage.getItem('shopify-cart') !== stored, before);
 }
 
@@ -115,8 +115,8 @@ export function cartJourneys(): void {
       const product = await productWithOptions();
       const { page, context, close } = await newPage();
       await visit(page, '/');
-      await addFirstCard(page);
-      await addFirstCard(page);
+      await addCard(page);
+      await addCard(page);
       await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
       // The page and the document's state at each read of the cart's key, by getItem or as a
       // property (the persisted store's way): a page's first read waits on the browser process.
@@ -174,7 +174,7 @@ export function cartJourneys(): void {
       await other.goto(`${harness.store.siteUrl}/`);
       await hydrated(other);
       expect(await cartCount(other)).toBe(0);
-      await addFirstCard(page);
+      await addCard(page);
       await other.waitForFunction(() => /Cart, 1 item$/.test(document.querySelector('.cart-button')?.getAttribute('aria-label') ?? ''));
       // And back: emptying the cart over there empties it here.
       await other.evaluate(() => localStorage.setItem('shopify-cart', JSON.stringify({ items: [], cartId: null, checkoutUrl: null })));
@@ -197,7 +197,7 @@ export function cartJourneys(): void {
         const sheet = await openDrawer(page);
         expect(await sheet.locator('.drawer-summary').textContent()).toBe('Your cart is empty');
         await sheet.getByRole('button', { name: 'Close cart' }).click();
-        await addFirstCard(page);
+        await addCard(page);
         await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
         expect(unexpectedErrors(messages)).toEqual([]);
         await close();
@@ -243,10 +243,8 @@ export function cartJourneys(): void {
     it('removing lines from the keyboard keeps the focus in the drawer: on the next line, then the close button', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');
-      await addFirstCard(page);
-      const before = await page.evaluate(() => localStorage.getItem('shopify-cart'));
-      await page.locator('.card').nth(1).getByRole('button', { name: 'Add to Cart' }).click();
-      await page.waitForFunction((stored) => localStorage.getItem('shopify-cart') !== stored, before);
+      await addCard(page, 0);
+      await addCard(page, 1);
       const sheet = await openDrawer(page);
       const removes = sheet.locator('.line-remove');
       expect(await removes.count()).toBe(2);
@@ -269,7 +267,7 @@ export function cartJourneys(): void {
     it('reports a failed checkout with a toast, keeps the cart, and lets the shopper try again', async () => {
       const { page, context, messages, close } = await newPage();
       await visit(page, '/');
-      await addFirstCard(page);
+      await addCard(page);
       const before = await storedCart(page);
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));

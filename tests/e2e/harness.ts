@@ -169,8 +169,7 @@ export async function backgroundTabOpenedBy(page: Page, pathname: string, act: (
   await own.detach();
   const browserWide = await harness.browser.newBrowserCDPSession();
   try {
-    let found: (targetId: string) => void = () => {};
-    const opened = new Promise<string>((resolve) => (found = resolve));
+    const { promise: opened, resolve: found, reject: gaveUp } = Promise.withResolvers<string>();
     const check = ({ targetInfo }: { targetInfo: { targetId: string; type: string; url: string; browserContextId?: string } }) => {
       if (targetInfo.type !== 'page' || targetInfo.targetId === self.targetId) return;
       if (targetInfo.browserContextId !== self.browserContextId || !URL.canParse(targetInfo.url)) return;
@@ -180,11 +179,8 @@ export async function backgroundTabOpenedBy(page: Page, pathname: string, act: (
     browserWide.on('Target.targetInfoChanged', check);
     await browserWide.send('Target.setDiscoverTargets', { discover: true });
     await act();
-    let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no tab opened at ${pathname} within 20 s`)), 20_000);
-    });
-    const targetId = await Promise.race([opened, gaveUp]).finally(() => clearTimeout(timer));
+    const timer = setTimeout(() => gaveUp(new Error(`no tab opened at ${pathname} within 20 s`)), 20_000);
+    const targetId = await opened.finally(() => clearTimeout(timer));
     await browserWide.send('Target.closeTarget', { targetId });
   } finally {
     await browserWide.detach();

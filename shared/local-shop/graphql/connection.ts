@@ -77,7 +77,10 @@ export function paginate<T>(
       : source.window(args.after, args.before, args.last!, true);
   if (args.first !== null && args.last !== null) ids = ids.slice(Math.max(0, ids.length - args.last));
   const nodes = load(ids);
-  const edges = nodes.map((node) => ({ cursor: encodeCursor(idOf(node), source.positionOf?.(idOf(node))), node }));
+  const edges = nodes.map((node) => {
+    const id = idOf(node);
+    return { cursor: encodeCursor(id, source.positionOf?.(id)), node };
+  });
   const firstId = nodes.length ? idOf(nodes[0]!) : null;
   const lastId = nodes.length ? idOf(nodes[nodes.length - 1]!) : null;
   return {
