@@ -18,6 +18,7 @@ import { StorefrontError, checkCartPayload } from './errors.ts';
 import {
   CartLineInputSchema,
   CartQueryDataSchema,
+  CartWarningSchema,
   CollectionProductIdsDataSchema,
   CollectionsDataSchema,
   MenuDataSchema,
@@ -32,6 +33,7 @@ import {
   ProductsDataSchema,
   RemoteCartSchema,
   type CartLineInput,
+  type CreatedCart,
   type CursorPage,
   type Product,
   type RemoteCart,
@@ -55,7 +57,7 @@ export interface StorefrontClient {
   /** The product with this handle, or null when the store has none. */
   productByHandle(handle: string, signal?: AbortSignal): Promise<Product | null>;
   /** A remote cart for these lines; its checkout URL carries channel=online_store. */
-  cartCreate(lines: CartLineInput[], signal?: AbortSignal): Promise<RemoteCart>;
+  cartCreate(lines: CartLineInput[], signal?: AbortSignal): Promise<CreatedCart>;
   cart(id: string, signal?: AbortSignal): Promise<RemoteCart | null>;
   /** Every collection, walking cursor pages. */
   collections(signal?: AbortSignal): Promise<Collection[]>;
@@ -228,7 +230,8 @@ export function createStorefrontClient(
       const data = await transport.post('CartCreate', CART_CREATE_MUTATION, { input: { lines: checked } }, signal);
       const { cart } = checkCartPayload(data.cartCreate);
       const remote = parse(RemoteCartSchema, cart, 'CartCreate');
-      return { ...remote, checkoutUrl: withCheckoutChannel(remote.checkoutUrl) };
+      const warnings = parse(CartWarningSchema.array(), (data.cartCreate as { warnings?: unknown }).warnings ?? [], 'CartCreate');
+      return { ...remote, checkoutUrl: withCheckoutChannel(remote.checkoutUrl), warnings };
     },
 
     async cart(id, signal) {

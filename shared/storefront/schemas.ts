@@ -89,6 +89,17 @@ export const RemoteCartSchema = z.object({
 });
 export type RemoteCart = z.output<typeof RemoteCartSchema>;
 
+/**
+ * A cart mutation's warning (API version 2024-10 on): a change the shop made itself, such as a sold-out
+ * line kept at quantity 0 (`MERCHANDISE_OUT_OF_STOCK`) or a quantity lowered to the stock
+ * (`MERCHANDISE_NOT_ENOUGH_STOCK`); `target` is the cart line's id.
+ */
+export const CartWarningSchema = z.object({ code: z.string(), message: z.string(), target: z.string() });
+export type CartWarning = z.infer<typeof CartWarningSchema>;
+
+/** What cartCreate answers: the cart, with the warnings of its making. */
+export type CreatedCart = RemoteCart & { warnings: CartWarning[] };
+
 export const CartQueryDataSchema = z.object({ cart: RemoteCartSchema.nullable() });
 
 /** What a caller passes to cartCreate: a variant id and a positive whole quantity. */

@@ -36,7 +36,14 @@ const PAYLOAD = 'cart { ...CartFields } userErrors { field message code } warnin
 interface Line {
   id: string;
   quantity: number;
-  merchandise: { id: string; title: string; quantityAvailable: number | null; image: { url: string } | null; product: { handle: string } };
+  merchandise: {
+    id: string;
+    title: string;
+    quantityAvailable: number | null;
+    image: { url: string } | null;
+    price: { amount: string };
+    product: { handle: string };
+  };
 }
 interface Cart {
   id: string;
@@ -247,7 +254,7 @@ describe('a cart from create to discount', () => {
 });
 
 describe('what Shopify refuses or corrects', () => {
-  it('answers an unknown cart, a line of another cart and a sold-out variant with userErrors, changing nothing', async () => {
+  it('answers an unknown cart and a line of another cart with userErrors, changing nothing', async () => {
     const missing = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
       cartId: 'gid://shopify/Cart/c1-00000000000000000000000000000000?key=00',
       lines: [{ merchandiseId: variants[0]!.id }],
@@ -269,25 +276,64 @@ describe('what Shopify refuses or corrects', () => {
       { field: ['lineIds', '0'], message: `The merchandise line with id ${foreignLine} does not exist.`, code: 'INVALID' },
     ]);
 
+    const after = await queryShop<{ cart: { lines: { nodes: unknown[] } } }>(
+      shop.graphqlUrl,
+      'query ($id: ID!) { cart(id: $id) { lines(first: 5) { nodes { id } } } }',
+      { id: one.cart!.id },
+    );
+    expect(after.cart.lines.nodes).toHaveLength(1);
+  });
+
+  it('keeps a sold-out variant in the cart at quantity 0 with Shopify’s warning, on every change, until an update to 0 removes it', async () => {
     const soldOut = await queryShop<{ product: { title: string; variants: { nodes: { id: string }[] } } }>(
       shop.graphqlUrl,
       `{ product(handle: "i-survived-dial-up-ill-survive-ai") { title variants(first: 1) { nodes { id } } } }`,
     );
-    const refused = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
-      cartId: one.cart!.id,
-      lines: [{ merchandiseId: soldOut.product.variants.nodes[0]!.id, quantity: 1 }],
+    const soldOutId = soldOut.product.variants.nodes[0]!.id;
+    const outOfStock = (cart: Cart) => ({
+      code: 'MERCHANDISE_OUT_OF_STOCK',
+      message: `The product '${soldOut.product.title}' is already sold out.`,
+      target: cart.lines.nodes.find((line) => line.merchandise.id === soldOutId)!.id,
     });
-    expect(refused.userErrors).toEqual([
-      { field: ['lines', '0', 'merchandiseId'], message: `The product '${soldOut.product.title}' is already sold out.`, code: 'INVALID' },
+
+    const created = await create({ lines: [{ merchandiseId: variants[0]!.id }, { merchandiseId: soldOutId, quantity: 2 }] });
+    expect(created.userErrors).toEqual([]);
+    const cart = created.cart!;
+    expect(cart.lines.nodes.map((line) => [line.merchandise.id, line.quantity])).toEqual([
+      [variants[0]!.id, 1],
+      [soldOutId, 0],
     ]);
-    const after = await queryShop<{ cart: { lines: { nodes: unknown[] } } }>(
-      shop.graphqlUrl,
-      'query ($id: ID!) { cart(id: $id) { lines(first: 5) { nodes { id } } } }',
-      {
-        id: one.cart!.id,
-      },
-    );
-    expect(after.cart.lines.nodes).toHaveLength(1);
+    expect(cart.totalQuantity).toBe(1);
+    expect(cart.cost.subtotalAmount.amount).toBe(cart.lines.nodes[0]!.merchandise.price.amount);
+    expect(created.warnings).toEqual([outOfStock(cart)]);
+
+    // Another change to the cart says it again; raising the sold-out line's quantity leaves it at 0.
+    const soldOutLine = outOfStock(cart).target;
+    const raised = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+      cartId: cart.id,
+      lines: [{ id: soldOutLine, quantity: 3 }],
+    });
+    expect(raised.cart!.lines.nodes.map((line) => line.quantity)).toEqual([1, 0]);
+    expect(raised.warnings).toEqual([outOfStock(raised.cart!)]);
+    const added = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
+      cartId: cart.id,
+      lines: [{ merchandiseId: variants[1]!.id, quantity: 1 }],
+    });
+    expect(added.cart!.lines.nodes.map((line) => line.quantity)).toEqual([1, 0, 1]);
+    expect(added.warnings).toEqual([outOfStock(added.cart!)]);
+
+    // Updating another line keeps it; an update to 0 removes it, and the warning with it.
+    const other = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+      cartId: cart.id,
+      lines: [{ id: cart.lines.nodes[0]!.id, quantity: 2 }],
+    });
+    expect(other.cart!.lines.nodes.map((line) => line.quantity)).toEqual([2, 0, 1]);
+    const removed = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+      cartId: cart.id,
+      lines: [{ id: soldOutLine, quantity: 0 }],
+    });
+    expect(removed.cart!.lines.nodes.map((line) => line.merchandise.id)).toEqual([variants[0]!.id, variants[1]!.id]);
+    expect(removed.warnings).toEqual([]);
   });
 
   it('lowers a quantity above the stock to what is left, with Shopify’s warning', async () => {

@@ -220,7 +220,7 @@ describe('carts and the checkout page', () => {
     expect(await client.cart(cart.id.replace(/key=\w+/, 'key=wrong'))).toBeNull();
   });
 
-  it('answers userErrors and no cart for unknown, malformed and sold-out variants and bad quantities', async () => {
+  it('answers userErrors and no cart for unknown and malformed variants and bad quantities; a sold-out one is kept at 0 with a warning', async () => {
     const soldOut = variantWhere((v) => !v.availableForSale);
     const available = variantWhere((v) => v.availableForSale);
     const cases: [unknown[], RegExp][] = [
@@ -229,7 +229,6 @@ describe('carts and the checkout page', () => {
         /^The merchandise with id gid:\/\/shopify\/ProductVariant\/987654 does not exist\.$/,
       ],
       [[{ merchandiseId: 'not-a-variant', quantity: 1 }], /^The merchandise with id not-a-variant does not exist\.$/],
-      [[{ merchandiseId: soldOut.variant.id, quantity: 1 }], /^The product '.+' is already sold out\.$/],
       [[{ merchandiseId: available.variant.id, quantity: 0 }], /quantity must be at least 1/],
     ];
     for (const [lines, message] of cases) {
@@ -241,9 +240,23 @@ describe('carts and the checkout page', () => {
       expect(payload.userErrors[0]!.message).toMatch(message);
       expect(payload.userErrors[0]!.field.slice(0, 3)).toEqual(['input', 'lines', '0']);
     }
-    await expect(client.cartCreate([{ merchandiseId: soldOut.variant.id, quantity: 1 }])).rejects.toThrow(
-      /^Cart creation failed: The product '.+' is already sold out\.$/,
-    );
+    // Since API version 2024-10 stock is no user error: the line stays at quantity 0, with a warning.
+    const kept = await client.cartCreate([
+      { merchandiseId: available.variant.id, quantity: 1 },
+      { merchandiseId: soldOut.variant.id, quantity: 1 },
+    ]);
+    expect(kept.lines.map((line) => [line.merchandise.id, line.quantity])).toEqual([
+      [available.variant.id, 1],
+      [soldOut.variant.id, 0],
+    ]);
+    expect(kept.totalQuantity).toBe(1);
+    expect(kept.warnings).toEqual([
+      {
+        code: 'MERCHANDISE_OUT_OF_STOCK',
+        message: `The product '${soldOut.product.title}' is already sold out.`,
+        target: kept.lines[1]!.id,
+      },
+    ]);
   });
 
   it('merges repeated lines for the same variant, as Shopify does', async () => {

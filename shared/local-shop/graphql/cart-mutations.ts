@@ -217,13 +217,13 @@ function cartLinesUpdate(args: Args, ctx: ShopContext) {
   if (userErrors.length) return failed(userErrors);
   return payload(
     ctx.store.changeCartLines(cart.token, (current) => {
-      const lines = current
-        .map((line) => {
-          const change = changes.find((c) => c.id === line.lineId);
-          return change ? { ...line, quantity: change.quantity ?? line.quantity, variantId: change.variantId ?? line.variantId } : line;
-        })
-        // Quantity 0 removes the line, as Shopify does.
-        .filter((line) => line.quantity > 0);
+      // Quantity 0 removes the line, as Shopify does (a sold-out line the update leaves alone stays).
+      const lines = current.flatMap((line) => {
+        const change = changes.find((c) => c.id === line.lineId);
+        if (!change) return [line];
+        if (change.quantity === 0) return [];
+        return [{ ...line, quantity: change.quantity ?? line.quantity, variantId: change.variantId ?? line.variantId }];
+      });
       return { ok: true, lines };
     }),
     ctx,

@@ -35,7 +35,7 @@ function lineRow(line: CartLineRecord, urls: ShopUrls): string {
   const options = optionsText(line);
   const currency = line.variant.currencyCode;
   return `<tr>
-<td><div class="item">${picture}<div><div class="title">${escapeHtml(line.product.title)}</div>${options ? `<div class="opts">${escapeHtml(options)}</div>` : ''}</div></div></td>
+<td><div class="item">${picture}<div><div class="title">${escapeHtml(line.product.title)}</div>${options ? `<div class="opts">${escapeHtml(options)}</div>` : ''}${line.quantity === 0 ? '<div class="opts">Sold out</div>' : ''}</div></div></td>
 <td class="num">${line.quantity}</td>
 <td class="num">${escapeHtml(displayMoney(line.variant.priceCents, currency))}</td>
 <td class="num">${escapeHtml(displayMoney(lineTotalCents(line), currency))}</td>

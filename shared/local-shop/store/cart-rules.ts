@@ -3,8 +3,9 @@ import type { ProductRecord, VariantRecord } from './records.ts';
 
 /**
  * The checks `cartCreate` makes before a cart exists, with Shopify's wording where Shopify has one:
- * unknown or malformed merchandise ids, sold-out variants, quantities out of range. Lines for the same
- * variant are merged, as Shopify does.
+ * unknown or malformed merchandise ids, quantities out of range. Lines for the same variant are
+ * merged, as Shopify does. Stock is not a user error (since API version 2024-10): `limitToStock`
+ * keeps a sold-out line at quantity 0 and lowers a quantity above the stock, each with a warning.
  */
 
 export const MAX_CART_LINES = 250;
@@ -64,14 +65,6 @@ export function checkCartLines(
       });
       return;
     }
-    if (!found.variant.availableForSale) {
-      userErrors.push({
-        field: [...at, 'merchandiseId'],
-        message: `The product '${found.product.title}' is already sold out.`,
-        code: 'INVALID',
-      });
-      return;
-    }
     const existing = merged.get(found.variant.id);
     if (existing) existing.quantity += line.quantity;
     else merged.set(found.variant.id, { variantId: found.variant.id, quantity: line.quantity });
@@ -84,20 +77,34 @@ export function checkCartLines(
 }
 
 export interface StockWarning {
-  code: 'MERCHANDISE_NOT_ENOUGH_STOCK';
+  code: 'MERCHANDISE_NOT_ENOUGH_STOCK' | 'MERCHANDISE_OUT_OF_STOCK';
   message: string;
   variantId: number;
 }
 
-/** Quantities above a variant's tracked stock are lowered to it, with Shopify's warning. */
+/**
+ * Lines as Shopify keeps them against its stock: a line whose variant is sold out stays in the cart
+ * at quantity 0 (`MERCHANDISE_OUT_OF_STOCK`, on every change while it is there), and a quantity above
+ * a variant's tracked stock is lowered to it (`MERCHANDISE_NOT_ENOUGH_STOCK`).
+ */
 export function limitToStock<L extends { variantId: number; quantity: number }>(
   lines: readonly L[],
-  variant: (id: number) => Pick<VariantRecord, 'quantityAvailable'> | null,
+  lookup: VariantLookup,
 ): { lines: L[]; warnings: StockWarning[] } {
   const warnings: StockWarning[] = [];
   const out = lines.map((line) => {
-    const stock = variant(line.variantId)?.quantityAvailable;
-    if (stock === null || stock === undefined || line.quantity <= stock || stock < 1) return line;
+    const found = lookup(line.variantId);
+    if (!found) return line;
+    if (!found.variant.availableForSale) {
+      warnings.push({
+        code: 'MERCHANDISE_OUT_OF_STOCK',
+        message: `The product '${found.product.title}' is already sold out.`,
+        variantId: line.variantId,
+      });
+      return line.quantity === 0 ? line : { ...line, quantity: 0 };
+    }
+    const stock = found.variant.quantityAvailable;
+    if (stock === null || line.quantity <= stock || stock < 1) return line;
     warnings.push({
       code: 'MERCHANDISE_NOT_ENOUGH_STOCK',
       message: `Only ${stock} item${stock === 1 ? ' was' : 's were'} added to your cart due to availability.`,

@@ -157,6 +157,20 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (product_id, namespace, key)
   );
   `,
+  /* 4: a sold-out line stays in its cart at quantity 0, as Shopify keeps it (API version 2024-10 on) */ `
+  CREATE TABLE cart_lines_v4 (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    cart_token TEXT NOT NULL REFERENCES carts(token) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    variant_id INTEGER NOT NULL REFERENCES variants(id),
+    quantity INTEGER NOT NULL CHECK (quantity >= 0)
+  );
+  INSERT INTO cart_lines_v4 (id, cart_token, position, variant_id, quantity)
+    SELECT id, cart_token, position, variant_id, quantity FROM cart_lines;
+  DROP TABLE cart_lines;
+  ALTER TABLE cart_lines_v4 RENAME TO cart_lines;
+  CREATE INDEX cart_lines_by_cart ON cart_lines(cart_token, position);
+  `,
 ];
 
 function userVersion(db: DatabaseSync): number {

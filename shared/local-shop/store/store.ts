@@ -544,7 +544,7 @@ export class LocalShopStore {
 
   // ── Carts ────────────────────────────────────────────────────────────────────────────────────
 
-  /** Checks the lines (unknown, sold-out, bad quantities → userErrors) and creates the cart, atomically. */
+  /** Checks the lines (unknown merchandise, bad quantities → userErrors) and creates the cart, atomically; stock as `limitToStock` has it. */
   createCart(lines: readonly CartLineRequest[], fields: CartFields = {}): CartCreateResult {
     return writeTransaction(this.#db, () => {
       const checked = checkCartLines(lines, (id) => this.#variantForCart(id), ['input', 'lines']);
@@ -564,7 +564,7 @@ export class LocalShopStore {
         JSON.stringify(fields.buyerIdentity ?? {}),
         JSON.stringify(fields.discountCodes ?? []),
       );
-      const stock = limitToStock(checked.lines, (id) => this.#variantForCart(id)?.variant ?? null);
+      const stock = limitToStock(checked.lines, (id) => this.#variantForCart(id));
       stock.lines.forEach((line, position) => {
         this.#sql('INSERT INTO cart_lines (cart_token, position, variant_id, quantity) VALUES (?, ?, ?, ?)').run(
           token,
@@ -580,8 +580,9 @@ export class LocalShopStore {
 
   /**
    * Changes a cart's lines in one transaction: `change` gets the current lines and returns the new
-   * ones (lines keep their ids while their variant stays) or user errors; quantities above a tracked
-   * stock are lowered with a warning, as Shopify does.
+   * ones (lines keep their ids while their variant stays) or user errors; stock as `limitToStock` has
+   * it (sold-out lines kept at quantity 0, quantities above a tracked stock lowered, with warnings), as
+   * Shopify does.
    */
   changeCartLines(token: string, change: (lines: readonly StoredCartLine[]) => CartLinesChange): CartChangeResult {
     return writeTransaction(this.#db, () => {
@@ -600,7 +601,7 @@ export class LocalShopStore {
           userErrors: [{ field: ['lines'], message: `A cart can have at most ${MAX_CART_LINES} lines.`, code: 'CART_TOO_LARGE' as const }],
         };
       }
-      const stock = limitToStock(result.lines, (id) => this.#variantForCart(id)?.variant ?? null);
+      const stock = limitToStock(result.lines, (id) => this.#variantForCart(id));
       const kept = new Set(stock.lines.flatMap((l) => (l.lineId === undefined ? [] : [l.lineId])));
       for (const line of current) if (!kept.has(line.lineId)) this.#sql('DELETE FROM cart_lines WHERE id = ?').run(line.lineId);
       stock.lines.forEach((line, position) => {

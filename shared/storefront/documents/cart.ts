@@ -30,6 +30,7 @@ export const CART_CREATE_MUTATION = /* GraphQL */ `
     cartCreate(input: $input) {
       cart { ...CartFields }
       userErrors { field message }
+      warnings { code message target }
     }
   }
   ${CART_FIELDS}
