@@ -15,7 +15,8 @@ import {
   visit,
   withoutConstructedSheets,
 } from './harness.ts';
-import { productWithOptions, variantsOf } from './shop-data.ts';
+import { serializeCart, type CartItem } from '../../shared/cart/index.ts';
+import { productWithOptions, productWithSoldOutVariant, variantsOf, type ShopProduct, type ShopVariant } from './shop-data.ts';
 
 /** The cart: the whole shopper journey to checkout, persistence, other tabs, bad storage, keyboard, failure. */
 
@@ -302,5 +303,66 @@ export function cartJourneys(): void {
       expect(await cartButton(page).isVisible()).toBe(true);
       await close();
     });
+
+    it('a checkout the shop cannot make as the cart is: the lines say what is left, no tab opens until they are changed', async () => {
+      const { product, soldOut, available } = await productWithSoldOutVariant();
+      const stock = available.quantityAvailable!;
+      const stored = serializeCart({
+        items: [
+          { ...storedLine(product, available), quantity: stock + 2 },
+          { ...storedLine(product, soldOut), quantity: 1 },
+        ],
+        cartId: null,
+        checkoutUrl: null,
+      });
+      const { page, context, messages, close } = await newPage();
+      await context.addInitScript((value) => localStorage.setItem('shopify-cart', value), stored);
+      await visit(page, '/');
+      const sheet = await openDrawer(page);
+      const checkout = sheet.locator('.drawer-footer .btn');
+      await checkout.click();
+      const alert = sheet.locator('.drawer-error');
+      await alert.waitFor();
+      expect(await alert.getAttribute('role')).toBe('alert');
+      expect(await alert.textContent()).toBe('Not everything in your cart is available. Change the marked items, then check out.');
+      const lines = sheet.locator('.line');
+      expect(await lines.locator('.line-short').allTextContents()).toEqual([`Only ${stock} left`, 'No longer available']);
+      expect(context.pages()).toHaveLength(1);
+      expect(await page.locator('.toast').count()).toBe(0);
+      expect(await checkout.isEnabled()).toBe(true);
+
+      // Down to what is left, and the sold-out line removed: the marks go, and checkout goes through.
+      const first = lines.first();
+      const decrease = first.getByRole('button', { name: `Decrease quantity of ${product.title}` });
+      await decrease.click();
+      await first.locator('.stepper-value', { hasText: String(stock + 1) }).waitFor();
+      expect(await first.locator('.line-short').textContent()).toBe(`Only ${stock} left`);
+      await decrease.click();
+      await first.locator('.line-short').waitFor({ state: 'detached' });
+      expect(await alert.count()).toBe(1);
+      await lines
+        .nth(1)
+        .getByRole('button', { name: `Remove ${product.title}` })
+        .click();
+      await alert.waitFor({ state: 'detached' });
+      const tab = await newTabFrom(context, () => checkout.click());
+      expectCheckoutPage(tab);
+      expect(await tab.locator('tbody tr').count()).toBe(1);
+      expect(unexpectedErrors(messages)).toEqual([]);
+      await close();
+    });
   });
+}
+
+/** A cart line as the store keeps it, for a product and variant of the shop. */
+function storedLine(product: ShopProduct, variant: ShopVariant): CartItem {
+  const image = product.images.edges[0]?.node;
+  return {
+    product: { id: product.id, handle: product.handle, title: product.title, image: image ? { url: image.url, altText: null } : null },
+    variantId: variant.id,
+    variantTitle: variant.title,
+    price: variant.price,
+    quantity: 1,
+    selectedOptions: variant.selectedOptions,
+  };
 }

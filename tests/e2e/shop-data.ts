@@ -7,11 +7,13 @@ export interface ShopVariant {
   id: string;
   title: string;
   availableForSale: boolean;
+  quantityAvailable: number | null;
   price: { amount: string; currencyCode: string };
   selectedOptions: { name: string; value: string }[];
 }
 
 export interface ShopProduct {
+  id: string;
   handle: string;
   title: string;
   images: { edges: { node: { url: string } }[] };
@@ -23,10 +25,11 @@ const CATALOGUE = /* GraphQL */ `
     products(first: 250) {
       edges {
         node {
+          id
           handle
           title
           images(first: 1) { edges { node { url } } }
-          variants(first: 10) { edges { node { id title availableForSale price { amount currencyCode } selectedOptions { name value } } } }
+          variants(first: 10) { edges { node { id title availableForSale quantityAvailable price { amount currencyCode } selectedOptions { name value } } } }
         }
       }
     }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
 import { cartSummary, totalPrice, type CartItem } from '../../../shared/cart/index.ts';
 import { formatPrice } from '../../../shared/common/index.ts';
-import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
+import { ShortLinesError, type BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { optionsLine } from './options-line.ts';
 import { cartStore, removeFromCart, setQuantity } from './cart-store.ts';
@@ -28,6 +28,8 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   const cart = useStore(cartStore());
   const loading = useStore($checkoutLoading);
   const [failed, setFailed] = useState(false);
+  // After a checkout the shop could not make as the cart is: what it can sell of each such line, by variant.
+  const [short, setShort] = useState<ReadonlyMap<string, number>>(NOTHING_SHORT);
   // A line removed from the keyboard (Remove, or − at 1) takes its focused button with it: the focus
   // goes to the Remove of the line that took its place, else the line before, else the close button.
   const [refocus, setRefocus] = useState<{ index: number; variantId: string } | null>(null);
@@ -46,11 +48,15 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
       closeButton.current?.focus(); // not a toast's dismiss button, which may come first
     }
     if (!open && element.open) element.close();
-    if (!open) setFailed(false);
+    if (!open) {
+      setFailed(false);
+      setShort(NOTHING_SHORT);
+    }
   }, [open]);
 
   async function checkout() {
     setFailed(false);
+    setShort(NOTHING_SHORT);
     try {
       const url = await createCheckout(endpoint);
       if (!url) return;
@@ -59,6 +65,8 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
       else window.location.assign(url); // A blocked pop-up still reaches checkout, in this tab.
       $drawerOpen.set(false);
     } catch (error) {
+      // Not a failure: the shopper changes the marked lines and checks out again.
+      if (error instanceof ShortLinesError) return setShort(new Map(error.lines.map((line) => [line.merchandiseId, line.available])));
       console.error('Checkout failed:', error);
       setFailed(true);
       showToast({ title: 'Checkout failed', description: 'Unable to create checkout. Please try again.', tone: 'error' });
@@ -66,6 +74,7 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   }
 
   const empty = cart.items.length === 0;
+  const stillShort = cart.items.some((item) => item.quantity > (short.get(item.variantId) ?? Number.POSITIVE_INFINITY));
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click handler closes on the backdrop; the keyboard closes a <dialog> with Escape
     <dialog
@@ -106,7 +115,13 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
         ) : (
           <ul className="drawer-lines" aria-label="Items in your cart">
             {cart.items.map((item, index) => (
-              <CartLine key={item.variantId} item={item} busy={loading} onGone={() => setRefocus({ index, variantId: item.variantId })} />
+              <CartLine
+                key={item.variantId}
+                item={item}
+                busy={loading}
+                available={short.get(item.variantId)}
+                onGone={() => setRefocus({ index, variantId: item.variantId })}
+              />
             ))}
           </ul>
         )}
@@ -119,6 +134,11 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
           {failed && (
             <p className="drawer-error" role="alert">
               Checkout failed. Please try again.
+            </p>
+          )}
+          {stillShort && (
+            <p className="drawer-error" role="alert">
+              Not everything in your cart is available. Change the marked items, then check out.
             </p>
           )}
           <button type="button" className="btn btn-primary btn-block btn-large" disabled={empty || loading} onClick={() => void checkout()}>
@@ -138,12 +158,21 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   );
 }
 
+const NOTHING_SHORT: ReadonlyMap<string, number> = new Map();
+
+/** What a line says when the shop has less than it holds: none at all, or how many are left. */
+function shortfall(available: number): string {
+  return available === 0 ? 'No longer available' : `Only ${available} left`;
+}
+
 /**
  * `busy`: a checkout is being made from the cart as it is, so its lines cannot change meanwhile.
+ * `available`: what the shop could sell of it at the last checkout, when less than the cart held.
  * `onGone`: the line is being removed.
  */
-function CartLine({ item, busy, onGone }: { item: CartItem; busy: boolean; onGone: () => void }) {
+function CartLine({ item, busy, available, onGone }: { item: CartItem; busy: boolean; available?: number; onGone: () => void }) {
   const title = item.product.title;
+  const short = available !== undefined && item.quantity > available;
   const options = optionsLine(item.selectedOptions);
   const image = item.product.image;
   return (
@@ -161,6 +190,7 @@ function CartLine({ item, busy, onGone }: { item: CartItem; busy: boolean; onGon
         </a>
         {options && <p className="line-options">{options}</p>}
         <p className="line-price">{formatPrice(item.price)}</p>
+        {short && <p className="line-short">{shortfall(available)}</p>}
         <div className="line-actions">
           <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
             <button
