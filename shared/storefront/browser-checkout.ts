@@ -51,9 +51,9 @@ function missingLines(payload: Record<string, unknown>, lines: readonly { mercha
 
 /** Lines the stock warnings point at (`target` is the remote cart line's id), at the quantity the shop kept. */
 function stockShortLines(warnings: Record<string, unknown>[], cart: Record<string, unknown>): ShortLine[] {
-  const remote = isRecord(cart.lines) ? list(cart.lines.edges).map((edge) => edge.node) : [];
+  const remote = list(isRecord(cart.lines) ? list(cart.lines.edges).map((edge) => edge.node) : []);
   return warnings.flatMap(({ target }) => {
-    const line = remote.find((node) => isRecord(node) && node.id === target) as Record<string, unknown> | undefined;
+    const line = remote.find((node) => node.id === target);
     const merchandise = line && isRecord(line.merchandise) ? line.merchandise : undefined;
     return typeof merchandise?.id === 'string' && typeof line?.quantity === 'number'
       ? [{ merchandiseId: merchandise.id, available: line.quantity }]

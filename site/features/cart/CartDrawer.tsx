@@ -65,8 +65,11 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
       else window.location.assign(url); // A blocked pop-up still reaches checkout, in this tab.
       $drawerOpen.set(false);
     } catch (error) {
-      // Not a failure: the shopper changes the marked lines and checks out again.
-      if (error instanceof ShortLinesError) return setShort(new Map(error.lines.map((line) => [line.merchandiseId, line.available])));
+      if (error instanceof ShortLinesError) {
+        // Not a failure: the shopper changes the marked lines and checks out again.
+        setShort(new Map(error.lines.map((line) => [line.merchandiseId, line.available])));
+        return;
+      }
       console.error('Checkout failed:', error);
       setFailed(true);
       showToast({ title: 'Checkout failed', description: 'Unable to create checkout. Please try again.', tone: 'error' });
