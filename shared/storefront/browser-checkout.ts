@@ -28,6 +28,7 @@ export interface ShortLine {
  */
 export class ShortLinesError extends StorefrontError {
   override name = 'ShortLinesError';
+  declare readonly kind: 'user-errors';
   readonly lines: readonly ShortLine[];
 
   constructor(messages: string[], lines: readonly ShortLine[]) {

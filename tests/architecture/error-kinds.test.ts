@@ -17,6 +17,7 @@ import { ShopifyPublishError } from '../../shared/generator/providers/shopify-ad
 import { LimitError } from '../../shared/limits/index.ts';
 import { InvalidProductError, LocalShopStartError } from '../../shared/local-shop/index.ts';
 import { STAFF_MESSAGES, StaffError } from '../../shared/staff/index.ts';
+import { ShortLinesError } from '../../shared/storefront/browser.ts';
 import { StorefrontError } from '../../shared/storefront/index.ts';
 import { WebhookRegisterError } from '../../shared/webhooks/index.ts';
 import { DeployHookError } from '../../site/features/generator/server/deploy-hook.ts';
@@ -43,6 +44,11 @@ const ERRORS: { error: Error; status: number; exitCode: number }[] = [
   { error: new ConceptValidationError('products: too few'), status: 502, exitCode: 1 },
   { error: new StorefrontError('billing', 'billing', 'Products'), status: 502, exitCode: 1 },
   { error: new StorefrontError('timeout', 'slow', 'Products'), status: 502, exitCode: 1 },
+  {
+    error: new ShortLinesError(['sold out'], [{ merchandiseId: 'gid://shopify/ProductVariant/1', available: 0 }]),
+    status: 502,
+    exitCode: 1,
+  },
   { error: new DeployHookError('the hook answered 500'), status: 502, exitCode: 1 },
   { error: new WebhookRegisterError('Shopify said no'), status: 502, exitCode: 1 },
   { error: new PipelineCancelled(), status: 499, exitCode: 130 },
