@@ -2,7 +2,16 @@ import type { Writable } from 'node:stream';
 import type { GeneratedProduct } from '../../shared/generator/browser.ts';
 import type { RunInfo, RunState } from '../run/run-document.ts';
 import type { ProductPhase, Reporter } from './reporter.ts';
-import { closingLine, failureLines, productLine, publishingLine, startLines, SUMMARY_COLUMNS, summaryRows } from './summary.ts';
+import {
+  closingLine,
+  failureLines,
+  productLine,
+  publishingLine,
+  skippedLine,
+  startLines,
+  SUMMARY_COLUMNS,
+  summaryRows,
+} from './summary.ts';
 import { renderTable } from './table.ts';
 import { terminalSafe } from './terminal-text.ts';
 
@@ -32,6 +41,9 @@ export function createPlainReporter(options: PlainReporterOptions): Reporter {
     },
     product(product: GeneratedProduct, phase: ProductPhase) {
       line(`  ${product.status}: ${productLine(product, phase, shopName)}`);
+    },
+    skipped(product: GeneratedProduct, now: string) {
+      line(`  skipped: ${skippedLine(product, now)}`);
     },
     publishing(target: string, name: string, count: number) {
       shopName = name;

@@ -14,6 +14,11 @@ export interface Reporter {
   progress(message: string): void;
   /** A product finished a step: ready or error after its design, published or error after publishing. */
   product(product: GeneratedProduct, phase: ProductPhase, total: number): void;
+  /**
+   * A ready product this run does not publish: the /generator page or `tshirt-gen runs` took it first;
+   * `now` is what the run store says it is now ('publishing', 'published', 'discarded', …).
+   */
+  skipped(product: GeneratedProduct, now: string): void;
   /** Publishing starts: `target` describes the shop, `shopName` is its label ('Shopify'). */
   publishing(target: string, shopName: string, count: number): void;
   /** The first Ctrl-C or SIGTERM arrived; the run is winding down. */

@@ -87,3 +87,8 @@ export function productLine(product: GeneratedProduct, phase: 'design' | 'publis
     return `${GENERATOR_MESSAGES.published(name, shopName)} (${terminalSafe(product.shopProductId ?? '')})`;
   return product.files ? `${name} -> ${path.basename(product.files.print)}` : name;
 }
+
+/** A product another publisher took first: "{name}: taken meanwhile by the /generator page or tshirt-gen runs (now publishing)". */
+export function skippedLine(product: GeneratedProduct, now: string): string {
+  return `${terminalSafe(product.name)}: taken meanwhile by the /generator page or tshirt-gen runs (now ${now})`;
+}

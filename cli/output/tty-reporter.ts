@@ -8,6 +8,7 @@ import {
   failureLines,
   productLine,
   publishingLine,
+  skippedLine,
   startLines,
   STATUS_COLUMN,
   SUMMARY_COLUMNS,
@@ -54,6 +55,11 @@ export function createTtyReporter(stream: NodeJS.WriteStream, errStream: NodeJS.
       const next = phase === 'design' ? `Designs done: ${product.index + 1}/${total}` : spinner.text;
       if (product.status === 'error') spinner.stopAndPersist({ symbol: paint('red', '✖'), text: paint('red', text) });
       else spinner.stopAndPersist({ symbol: paint('green', '✔'), text });
+      spinner.start(next);
+    },
+    skipped(product: GeneratedProduct, now: string) {
+      const next = spinner.text;
+      spinner.stopAndPersist({ symbol: paint('yellow', '-'), text: skippedLine(product, now) });
       spinner.start(next);
     },
     publishing(target: string, name: string, count: number) {

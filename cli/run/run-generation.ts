@@ -4,7 +4,7 @@ import type { Config } from '../../shared/config/index.ts';
 import { warmUpDesignRenderer } from '../../shared/design/index.ts';
 import { errorMessage, generateProducts, PipelineCancelled, publishProducts } from '../../shared/generator/browser.ts';
 import { createDirectoryDesignStore, selectGeneratorProviders, selectPublisher } from '../../shared/generator/index.ts';
-import type { GeneratedProduct } from '../../shared/generator/browser.ts';
+import type { GeneratedProduct, PublishOptions, Publisher } from '../../shared/generator/browser.ts';
 import type { GenerateFlags } from '../commands/generate-options.ts';
 import { EXIT_FAILURE, exitCodeForSignal } from '../exit-codes.ts';
 import type { ProductPhase, Reporter } from '../output/reporter.ts';
@@ -116,12 +116,12 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
         const ready = generated.filter((p) => p.status === 'ready').length;
         if (ready > 0) {
           reporter.publishing(selected.description, selected.publisher.shopName, ready);
-          // Each under the publish key the run store holds, so publishing it again (`runs publish`, the page) finds it.
-          const keyed = generated.map((p) => {
-            const publishKey = p.status === 'ready' ? record.publishKey(p.index) : undefined;
-            return publishKey ? { ...p, publishKey } : p;
+          state.products = await publishClaimed(generated, selected.publisher, {
+            record,
+            reporter,
+            signal,
+            onProducts: track('publish'),
           });
-          state.products = await publishProducts(keyed, selected.publisher, { signal, onProducts: track('publish') });
         }
       }
       Object.assign(state, finishedOutcome(state.products, selected !== undefined));
@@ -151,4 +151,38 @@ export async function runGeneration({ flags, config, reporter, signal, stopSigna
     recorder?.close();
     await selected?.publisher.close();
   }
+}
+
+interface PublishContext {
+  record: RunRecorder;
+  reporter: Reporter;
+  signal: AbortSignal;
+  onProducts: NonNullable<PublishOptions['onProducts']>;
+}
+
+/**
+ * Publishes the ready products one at a time, each claimed in the run store just before (ready →
+ * publishing, as the page's Publish and `runs publish` claim it) and published under the publish key
+ * the store holds, so publishing it again finds it. A product the /generator page or `tshirt-gen runs
+ * publish` took first while this run went on is theirs: skipped with a line saying so, never made twice.
+ */
+async function publishClaimed(
+  products: readonly GeneratedProduct[],
+  publisher: Publisher,
+  { record, reporter, signal, onProducts }: PublishContext,
+): Promise<GeneratedProduct[]> {
+  let current = [...products];
+  for (const { index } of products.filter((p) => p.status === 'ready')) {
+    // Stopping claims nothing more: the claim would only be handed back.
+    if (signal.aborted) throw new PipelineCancelled();
+    const claim = record.claim(index);
+    if (!claim.claimed) {
+      const product = current.find((p) => p.index === index);
+      if (product) reporter.skipped(product, claim.now);
+      continue;
+    }
+    const keyed = current.map((p) => (p.index === index && claim.publishKey ? { ...p, publishKey: claim.publishKey } : p));
+    current = await publishProducts(keyed, publisher, { indices: [index], signal, onProducts });
+  }
+  return current;
 }

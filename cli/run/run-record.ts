@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../shared/config/index.ts';
 import {
+  claimPublish,
   errorMessage,
   markStopped,
   processActor,
@@ -16,6 +17,7 @@ import {
   type CliRunSettings,
   type DesignResult,
   type GeneratedProduct,
+  type StoredStatus,
 } from '../../shared/generator/index.ts';
 import type { ProductPhase } from '../output/reporter.ts';
 import { linkOrCopy } from './link-file.ts';
@@ -31,11 +33,20 @@ import type { RunState } from './run-document.ts';
  * says so and the run goes on exactly as before.
  */
 
+/**
+ * Whether this run may publish a product: claimed, under the publish key the store fixed (none when
+ * the run is not recorded), or taken, by another publisher or a change on the page, and what it is now.
+ */
+export type PublishClaim = { claimed: true; publishKey?: string } | { claimed: false; now: StoredStatus | 'discarded' };
+
 export interface RunRecorder {
   progress(message: string): void;
   products(products: readonly GeneratedProduct[], changed: GeneratedProduct | undefined, phase: ProductPhase): void;
-  /** The product's publish key (its handle in the shop), fixed in the store so a second publish finds the product. */
-  publishKey(index: number): string | undefined;
+  /**
+   * Claims the product for this run's publishing in the store (ready → publishing, one write, as the
+   * page's Publish and `runs publish` claim it), so a product one of them took first is not made twice.
+   */
+  claim(index: number): PublishClaim;
   finish(state: RunState): void;
   close(): void;
 }
@@ -135,14 +146,19 @@ export function recordRun(options: RecordOptions): RunRecorder {
           return;
         }
         if (phase === 'design') recordDesignChange(s, id, changed, designFiles);
-        else recordPublishChange(s, id, changed, actor);
+        else recordPublishChange(s, id, changed);
       });
     },
-    publishKey(index) {
-      return guard((s, id) => {
+    claim(index) {
+      const outcome = guard((s, id): PublishClaim => {
         const product = s.getProduct(id, index);
-        return product ? publishHandle(product) : undefined;
+        const claimed = product ? claimPublish(s, id, product, actor) : undefined;
+        if (claimed) return { claimed: true, publishKey: publishHandle(claimed) };
+        const now = s.getProduct(id, index);
+        return { claimed: false, now: !now || now.discarded ? 'discarded' : now.status };
       });
+      // Unrecorded, the product is nobody else's to see: published as before, without a key.
+      return outcome ?? { claimed: true };
     },
     finish(state) {
       guard((s, id) => {

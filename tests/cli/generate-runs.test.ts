@@ -19,6 +19,7 @@ import {
   startOpenAIServer,
   type OpenAITestServer,
 } from '../support/openai-server.ts';
+import { startShopifyAdminServer } from '../support/shopify-admin-server.ts';
 import { spawnCli } from '../support/tshirt-gen.ts';
 
 /**
@@ -165,6 +166,66 @@ describe('tshirt-gen generate records its run', () => {
       expect(shop.productCount()).toBe(1);
     } finally {
       shop.close();
+    }
+  });
+
+  it('--publish skips a product the page claimed meanwhile, saying so: every product is published once, by one of them', async () => {
+    const data = await dataDir();
+    const shop = await startShopifyAdminServer({ token: 'shpat_runs' });
+    const shopify = { SHOPIFY_STORE_DOMAIN: shop.origin, SHOPIFY_ADMIN_TOKEN: 'shpat_runs' };
+    // The server over the same DATA_DIR, publishing to the same store.
+    const services = createGeneratorServices({
+      config: loadConfig({ DATA_DIR: data, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '0', ...shopify }, work),
+      log: () => undefined,
+    });
+    // The second design is held until the page has claimed the first product.
+    const pageClaimed = Promise.withResolvers<void>();
+    try {
+      const artwork = await artworkPng();
+      let images = 0;
+      const server = await startOpenAIServer(async (request) => {
+        if (request.path === '/v1/chat/completions') return { json: conceptsCompletion([concept(1), concept(2)]) };
+        if (images++ === 1) await pageClaimed.promise;
+        return { json: imagesResponse(artwork.toString('base64')) };
+      });
+      servers.push(server);
+      const child = spawnCli(
+        ['--count', '2', '--theme', 'owls in standups', '--delay', '0', '--publish'],
+        env(data, { ...shopify, OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }),
+      );
+      const exit = finished(child);
+      await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
+      const id = services.runs!.latestId()!;
+      // "Publish to Shopify" on the first card, while the CLI is still designing the second.
+      expect(services.runs!.runner.publish(id, [0], { id: 'u1', email: 'staff@example.com' })).toEqual([0]);
+      pageClaimed.resolve();
+      const result = await exit;
+      await services.runs!.runner.idle(id);
+
+      const [first, second] = services.runs!.get(id)!.products;
+      expect([first!.status, second!.status]).toEqual(['published', 'published']);
+      const events = await shown(data, id).then(({ events }) => events.filter((e) => e.index === 0));
+      expect(events.map((e) => [e.kind, e.actor?.id ?? null])).toEqual([
+        ['publish', 'u1'],
+        ['published', null],
+      ]);
+      // One lookup and one product per publish key: the shop was asked about the first product once.
+      const lookups = shop.calls.filter((c) => c.operation === 'productByIdentifier');
+      expect(lookups.map((c) => (c.variables.identifier as { handle: string }).handle).sort()).toEqual(
+        [first!.handle, second!.handle].sort(),
+      );
+      expect(shop.products.map((p) => p.handle).sort()).toEqual([first!.handle, second!.handle].sort());
+      // The CLI published the second product only, and said why not the first.
+      expect(result.stdout).toMatch(
+        /\n {2}skipped: Prompt Whisperer 1: taken meanwhile by the \/generator page or tshirt-gen runs \(now (publishing|published)\)\n/,
+      );
+      expect(result.stdout).toContain('  published: Prompt Whisperer 2 published to Shopify!');
+      expect(result.stdout).not.toContain('published: Prompt Whisperer 1');
+      expect(result.code).toBe(3);
+    } finally {
+      pageClaimed.resolve();
+      await services.close();
+      await shop.close();
     }
   });
 

@@ -449,6 +449,80 @@ describe('publishing exactly once to a Shopify store', () => {
     expect(store.products[0]).toMatchObject({ id: product.shopProductId, handle: product.handle, status: 'ACTIVE' });
     expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
   });
+
+  /** An API key of a second member whose sessions never passed a second factor (aal1). */
+  async function aal1Key(services: GeneratorServices): Promise<string> {
+    const { staff } = await staffFor(services);
+    await staff.addMember({ email: 'one-factor@example.com', role: 'staff' });
+    return (await staff.createKey('one-factor@example.com', { name: 'aal1', aal: 'aal1' })).key;
+  }
+
+  const retryOf = (services: GeneratorServices, run: RunView, headers: Record<string, string> = {}) =>
+    call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/retry`,
+      { id: run.id, index: '0', action: 'retry' },
+      {},
+      headers,
+    );
+
+  it('Retry of a failed publish needs a second factor, as publishing does: without one the draft stays a draft', async () => {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
+    const run = await startAndFinish(services, 1);
+    expect((await publishOf(services, run)).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    expect(store.products.map((p) => p.status)).toEqual(['DRAFT']);
+
+    const oneFactor = { 'x-api-key': await aal1Key(services) };
+    const publish = await call(
+      services,
+      runAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/publish`,
+      { id: run.id, action: 'publish' },
+      {},
+      oneFactor,
+    );
+    const retry = await retryOf(services, run, oneFactor);
+    // The same answer as the run's publish gives that member.
+    expect([retry.status, await retry.json()]).toEqual([403, { error: STAFF_MESSAGES.aal2Needed }]);
+    expect([publish.status, await publish.json()]).toEqual([403, { error: STAFF_MESSAGES.aal2Needed }]);
+    await services.runs!.runner.idle(run.id);
+    expect(services.runs!.get(run.id)!.products[0]).toMatchObject({ status: 'error', failedStep: 'publish' });
+    expect(store.products.map((p) => p.status)).toEqual(['DRAFT']);
+    expect(services.runs!.store.events(run.id).map((e) => e.kind)).not.toContain('retry-publish');
+  });
+
+  it("records each product a run publishes in the audit trail, with the member who published it and the shop's product id", async () => {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
+    const run = await startAndFinish(services, 2);
+    // The first publish of product 1 loses its answer; product 2 is published.
+    expect((await publishOf(services, run)).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const { staff } = await staffFor(services);
+    const published = () => staff.audit.list().filter((e) => e.event === 'PRODUCT_PUBLISHED');
+    const second = services.runs!.get(run.id)!.products[1]!;
+    expect(published()).toEqual([
+      expect.objectContaining({
+        actorEmail: 'runner@example.com',
+        subject: second.shopProductId,
+        detail: expect.objectContaining({ name: second.name, run: run.id }),
+      }),
+    ]);
+
+    // Retry finishes product 1: recorded too, once.
+    expect((await retryOf(services, run)).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const first = services.runs!.get(run.id)!.products[0]!;
+    expect(first.status).toBe('published');
+    expect(published().map((e) => [e.actorEmail, e.subject])).toEqual([
+      ['runner@example.com', first.shopProductId],
+      ['runner@example.com', second.shopProductId],
+    ]);
+    expect(store.products.map((p) => p.id).sort()).toEqual([first.shopProductId, second.shopProductId].sort());
+  });
 });
 
 describe('going live', () => {

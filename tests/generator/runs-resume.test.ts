@@ -1,13 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BRAND } from '../../shared/common/index.ts';
+import { loadConfig } from '../../shared/config/index.ts';
 import { createOfflineDesignProvider } from '../../shared/generator/providers/designs/offline.ts';
 import { createServerDesignStore } from '../../site/features/generator/server/design-files.ts';
+import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput } from '../support/child-process.ts';
 import {
   RunStore,
+  STOPPED_BEFORE_DESIGN,
   createRunner,
   type Concept,
   type DesignProvider,
@@ -150,5 +154,66 @@ describe('a run after kill -9', () => {
     expect(keys[0]).toMatch(/^resume-shirt-1-[0-9a-f]{12}$/);
     await runner.close();
     second.store.close();
+  });
+
+  it('a redesign cut short in a finished or stopped run is made on the next start, once, and the run keeps its state', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'runs-resume-'));
+    roots.push(root);
+    const dataDir = path.join(root, 'data');
+    const settings = JSON.stringify({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '0' });
+    // A server process: a finished run with both designs being made again, a stopped one with its first retried.
+    const script = [
+      `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
+      `import { createGeneratorServices } from ${JSON.stringify(path.join(REPO_ROOT, 'site/features/generator/server/services.ts'))};`,
+      `const { runs } = createGeneratorServices({ config: loadConfig(${settings}, ${JSON.stringify(root)}), log: () => undefined });`,
+      "const done = runs.start({ count: 2, theme: 'finished then redesigned', actor: null }).id;",
+      'await runs.runner.idle(done);',
+      "const stopped = runs.start({ count: 2, theme: 'stopped then retried', actor: null }).id;",
+      'while (runs.store.getRun(stopped).products.length === 0) await runs.waitForChange(stopped, runs.store.version(stopped), 60000);',
+      'runs.runner.stop(stopped, null);',
+      'await runs.runner.idle(stopped);',
+      // Each records its design as begun before it returns.
+      'runs.runner.regenerate(done, 0, null);',
+      'runs.runner.regenerate(done, 1, null);',
+      'runs.runner.retry(stopped, 0, null);',
+      "const statuses = (id) => runs.store.getRun(id).products.map((p) => p.status).join(' ');",
+      'console.log(JSON.stringify({ done, stopped, before: [statuses(done), statuses(stopped)] }));',
+      // Nothing more happens here: the designs on their way are never recorded, and the process is killed.
+      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);',
+    ].join('\n');
+    // A file, not --eval: the generator's worker thread inherits the process's flags.
+    const serverFile = path.join(root, 'server.mjs');
+    writeFileSync(serverFile, script);
+    const child = spawnNode([serverFile], { env: isolatedEnv() });
+    const exit = finished(child);
+    const [line] = await waitForOutput(child, 'stdout', /^\{.*\}$/m);
+    child.kill('SIGKILL');
+    expect((await exit).signal).toBe('SIGKILL');
+    const { done, stopped, before } = JSON.parse(line) as { done: string; stopped: string; before: string[] };
+    expect(before).toEqual(['generating pending', 'generating error']);
+
+    // The server started again over the same DATA_DIR.
+    const services = createGeneratorServices({ config: loadConfig(JSON.parse(settings) as NodeJS.ProcessEnv, root), log: () => undefined });
+    try {
+      // Its start-up resume runs on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      await services.runs!.runner.idle();
+      const redesigned = services.runs!.store.getRun(done)!;
+      expect(redesigned.state).toBe('finished');
+      expect(redesigned.products.map((p) => [p.status, p.designAttempt])).toEqual([
+        ['ready', 1],
+        ['ready', 1],
+      ]);
+      const retried = services.runs!.store.getRun(stopped)!;
+      expect(retried.state).toBe('stopped');
+      expect(retried.products.map((p) => [p.status, p.error])).toEqual([
+        ['ready', undefined],
+        ['error', STOPPED_BEFORE_DESIGN],
+      ]);
+      for (const product of [...redesigned.products, retried.products[0]!])
+        expect(existsSync(path.join(dataDir, 'designs', product.preview!))).toBe(true);
+    } finally {
+      await services.close();
+    }
   });
 });

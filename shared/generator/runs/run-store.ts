@@ -417,6 +417,22 @@ export class RunStore {
     return (this.#sql("SELECT id FROM runs WHERE state = 'running' ORDER BY created_at").all() as Row[]).map((row) => String(row.id));
   }
 
+  /**
+   * Runs with designs still to make when the process stopped: every running run (its concepts may not
+   * be made yet), and any other with a product waiting for its design or being designed (a redesign
+   * in a finished or stopped run), oldest first.
+   */
+  runsWithDesignsToMake(): string[] {
+    return (
+      this.#sql(
+        `SELECT id FROM runs r WHERE r.state = 'running' OR EXISTS (
+           SELECT 1 FROM run_products p
+           WHERE p.run_id = r.id AND p.status IN ('pending', 'generating') AND p.discarded_at IS NULL)
+         ORDER BY r.created_at`,
+      ).all() as Row[]
+    ).map((row) => String(row.id));
+  }
+
   /** Products whose publishing was going when the process stopped: [runId, index]. */
   publishingProducts(): Array<{ runId: string; index: number }> {
     return (this.#sql("SELECT run_id, idx FROM run_products WHERE status = 'publishing' AND discarded_at IS NULL").all() as Row[]).map(

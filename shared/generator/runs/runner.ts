@@ -104,25 +104,24 @@ export function recordDesignChange(store: RunStore, runId: string, product: Gene
 }
 
 /**
- * Writes a pipeline snapshot of one product's publishing to the store; the product after it, or
- * undefined when the store had it in another state. A product starting to publish is claimed
- * (ready → publishing) under its publish key, unless its publisher already claimed it (the runner does).
+ * Claims a ready product for publishing under its publish key, in one write (ready → publishing): of
+ * the page's Publish, `runs publish` and a `generate --publish` run, whichever comes first gets it and
+ * the others find it taken. The product after the claim, or undefined when it was not ready.
  */
-export function recordPublishChange(
-  store: RunStore,
-  runId: string,
-  product: GeneratedProduct,
-  actor: Actor | null,
-): RunProduct | undefined {
+export function claimPublish(store: RunStore, runId: string, product: RunProduct, actor: Actor | null): RunProduct | undefined {
+  const claim = { status: 'publishing' as const, handle: publishHandle(product) };
+  return store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } });
+}
+
+/**
+ * Writes a pipeline snapshot of one product's publishing, claimed beforehand (claimPublish), to the
+ * store; the product after it, or undefined when the store had it in another state. Only a product
+ * still `publishing` is written: another publisher's record is never overwritten.
+ */
+export function recordPublishChange(store: RunStore, runId: string, product: GeneratedProduct): RunProduct | undefined {
   const { index } = product;
+  const claimed = { from: ['publishing'] as const };
   switch (product.status) {
-    case 'generating':
-      return store.updateProduct(
-        runId,
-        index,
-        { status: 'publishing', ...(product.publishKey ? { handle: product.publishKey } : {}) },
-        { from: ['ready'], event: { kind: 'publish', actor } },
-      );
     case 'published':
       return store.updateProduct(
         runId,
@@ -133,7 +132,7 @@ export function recordPublishChange(
           ...(product.handle ? { handle: product.handle } : {}),
           publishedAt: store.now(),
         },
-        { event: { kind: 'published', actor: null, detail: { shopId: product.shopProductId, handle: product.handle } } },
+        { ...claimed, event: { kind: 'published', actor: null, detail: { shopId: product.shopProductId, handle: product.handle } } },
       );
     case 'error': {
       const message = product.error ?? 'Unknown error';
@@ -141,13 +140,14 @@ export function recordPublishChange(
         runId,
         index,
         { status: 'error', error: message, failedStep: 'publish' },
-        { event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
+        { ...claimed, event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
       );
     }
     case 'ready':
       // Cut short (Ctrl-C): back to ready, keeping the key, so a later publish finds the product if it was made.
-      return store.updateProduct(runId, index, { status: 'ready' }, { from: ['publishing'] });
+      return store.updateProduct(runId, index, { status: 'ready' }, claimed);
     default:
+      // 'generating': the claim has already made it publishing.
       return undefined;
   }
 }
@@ -208,6 +208,11 @@ export function markStopped(
   store.setProgress(runId, '');
 }
 
+/** Whether Retry of this product publishes it (its publish failed and its design is still there) rather than designing it again. */
+function retryPublishes(product: RunProduct): boolean {
+  return product.status === 'error' && product.failedStep === 'publish' && Boolean(product.preview);
+}
+
 function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => string): GeneratedProduct {
   return {
     index: product.index,
@@ -220,9 +225,23 @@ function asGenerated(product: RunProduct, imageUrlOf: (preview: string) => strin
   };
 }
 
+/** What the caller of a publish hears back, for the staff audit trail. */
+export interface PublishFollowUp {
+  /** Once the product is published, with its record (the shop's product id). A publish resumed after a restart has no caller to tell. */
+  onPublished?(product: RunProduct): void;
+}
+
+export interface RetryOptions extends PublishFollowUp {
+  /** Called when the retry would publish, before anything changes: throws when the caller may not publish. */
+  checkMayPublish?(): void;
+}
+
 export interface Runner {
   start(input: StartRun): string;
-  /** Picks up every run and publish that was going when the process stopped. */
+  /**
+   * Picks up every run and publish that was going when the process stopped: running runs, the designs
+   * of any run that were waiting or being made (a redesign in a finished or stopped run), and publishes.
+   */
   resumeAll(): void;
   /**
    * Marks as stopped ("interrupted") every running CLI run whose tshirt-gen process on this machine
@@ -235,9 +254,9 @@ export interface Runner {
   edit(runId: string, index: number, edit: ProductEdit, actor: Actor | null): RunProduct;
   regenerate(runId: string, index: number, actor: Actor | null): RunProduct;
   discard(runId: string, index: number, actor: Actor | null): Promise<void>;
-  retry(runId: string, index: number, actor: Actor | null): RunProduct;
+  retry(runId: string, index: number, actor: Actor | null, options?: RetryOptions): RunProduct;
   /** Claims and publishes the ready products (all of them, or these indices); the claimed indices. */
-  publish(runId: string, indices: readonly number[] | undefined, actor: Actor | null): number[];
+  publish(runId: string, indices: readonly number[] | undefined, actor: Actor | null, followUp?: PublishFollowUp): number[];
   /** Resolves once nothing is being designed or published in this run (or in any run). */
   idle(runId?: string): Promise<void>;
   close(): Promise<void>;
@@ -250,7 +269,28 @@ export function createRunner(host: RunnerHost): Runner {
   /** Design work per run: one loop at a time, which runs again when more products became pending meanwhile. */
   const designing = new Map<string, { control: AbortController; done: Promise<void>; again: boolean }>();
   const publishing = new Map<string, { queue: number[]; done: Promise<void> }>();
+  /** Who is told when a claimed product is published, by `{runId}:{index}`. */
+  const followUps = new Map<string, NonNullable<PublishFollowUp['onPublished']>>();
   let closed = false;
+
+  function followUpOn(runId: string, indices: readonly number[], followUp: PublishFollowUp | undefined): void {
+    if (!followUp?.onPublished) return;
+    for (const index of indices) followUps.set(`${runId}:${index}`, followUp.onPublished);
+  }
+
+  /** The caller's follow-up, taken once; a failing one is logged and never fails the publish that is done. */
+  function takeFollowUp(runId: string, index: number): (product: RunProduct) => void {
+    const key = `${runId}:${index}`;
+    const followUp = followUps.get(key);
+    followUps.delete(key);
+    return (product) => {
+      try {
+        followUp?.(product);
+      } catch (error) {
+        log(`Recording the publish of product ${index + 1} of run ${runId} failed: ${errorMessage(error)}`);
+      }
+    };
+  }
 
   function mustGet(runId: string) {
     const run = store.getRun(runId);
@@ -369,6 +409,7 @@ export function createRunner(host: RunnerHost): Runner {
   }
 
   async function publishOne(runId: string, index: number): Promise<void> {
+    const followUp = takeFollowUp(runId, index);
     const product = store.getProduct(runId, index);
     if (product?.status !== 'publishing') return;
     if (!product.preview) {
@@ -378,12 +419,14 @@ export function createRunner(host: RunnerHost): Runner {
     }
     await publishProducts([{ ...asGenerated(product, host.imageUrlOf), status: 'ready' }], host.publisher, {
       onPublished: (published) => {
-        const after = recordPublishChange(store, runId, published, null);
+        const after = recordPublishChange(store, runId, published);
         changed(runId);
-        if (after) host.onPublished?.(after);
+        if (!after) return;
+        host.onPublished?.(after);
+        followUp(after);
       },
       onPublishFailed: (failed) => {
-        recordPublishChange(store, runId, failed, null);
+        recordPublishChange(store, runId, failed);
         changed(runId);
       },
     });
@@ -469,7 +512,8 @@ export function createRunner(host: RunnerHost): Runner {
       // A CLI run whose process is gone was interrupted; runs another process is driving right now are its own.
       noticeInterrupted();
       const others = new Set<string>();
-      for (const runId of store.runningRunIds()) {
+      // Running runs, and any other with a design waiting or cut short: a redesign in a finished or stopped run.
+      for (const runId of store.runsWithDesignsToMake()) {
         const run = mustGet(runId);
         if (run.owner && run.owner !== host.owner) {
           if (ownerAlive(run.owner)) {
@@ -480,7 +524,7 @@ export function createRunner(host: RunnerHost): Runner {
         }
         for (const product of run.products) {
           // A design cut short by the stop was never recorded: it is made now, once.
-          if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
+          if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' }, { from: ['generating'] });
         }
         log(`Resuming generator run ${runId}`);
         void drive(runId);
@@ -569,10 +613,11 @@ export function createRunner(host: RunnerHost): Runner {
       }
     },
 
-    retry(runId, index, actor) {
+    retry(runId, index, actor, options = {}) {
       const product = mustProduct(runId, index);
       if (product.status !== 'error') throw new RunConflict(`${product.name} has not failed`);
-      if (product.failedStep === 'publish' && product.preview) {
+      if (retryPublishes(product)) {
+        options.checkMayPublish?.();
         const after = store.updateProduct(
           runId,
           index,
@@ -581,13 +626,14 @@ export function createRunner(host: RunnerHost): Runner {
         );
         if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
         changed(runId);
+        followUpOn(runId, [index], options);
         void pump(runId, [index]);
         return after;
       }
       return redesign(runId, product, {}, 'retry-design', actor);
     },
 
-    publish(runId, indices, actor) {
+    publish(runId, indices, actor, followUp) {
       const run = mustGet(runId);
       const wanted = indices ? new Set(indices) : undefined;
       const claimed: number[] = [];
@@ -595,13 +641,12 @@ export function createRunner(host: RunnerHost): Runner {
         if (wanted && !wanted.has(product.index)) continue;
         // A design whose files disk clean-up removed cannot be published: Regenerate Design makes another.
         if (product.status !== 'ready' || !product.preview) continue;
-        // Claimed in one write, ready → publishing: a second click or tab finds it taken.
-        const claim = { status: 'publishing' as const, handle: publishHandle(product) };
-        if (store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } }))
-          claimed.push(product.index);
+        // Claimed in one write, ready → publishing: a second click or tab, or a CLI run, finds it taken.
+        if (claimPublish(store, runId, product, actor)) claimed.push(product.index);
       }
       if (claimed.length > 0) {
         changed(runId);
+        followUpOn(runId, claimed, followUp);
         void pump(runId, claimed);
       }
       return claimed;

@@ -11,7 +11,7 @@ export function checkMayPublish(caller: Caller, services: GeneratorServices): vo
 /**
  * Publishing on behalf of a staff member: a real Shopify store needs a session that passed a second
  * factor (aal2); the embedded shop needs only a signed-in member. Recorded in the audit trail with
- * the shop's product id (docs/behaviour/staff-accounts.md).
+ * the shop's product id (docs/behaviour/staff-accounts.md), as a run's publishes are.
  */
 export async function publishAs(
   caller: Caller,
@@ -21,12 +21,17 @@ export async function publishAs(
 ): Promise<PublishResult> {
   checkMayPublish(caller, services);
   const result = await services.publish(product, signal);
+  recordPublished(caller, result.productId, product.name);
+  return result;
+}
+
+/** A product published for this caller, in the audit trail: the shop's product id, its name, and the run it came from if any. */
+export function recordPublished(caller: Caller, productId: string | undefined, name: string, run?: string): void {
   caller.staff.record({
     event: 'PRODUCT_PUBLISHED',
     actor: caller.who,
-    subject: result.productId,
+    subject: productId,
     address: caller.address,
-    detail: { name: product.name, via: caller.who.via },
+    detail: { name, via: caller.who.via, ...(run ? { run } : {}) },
   });
-  return result;
 }

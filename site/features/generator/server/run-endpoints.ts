@@ -1,10 +1,10 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ApiError } from '../../../server/http/api-error.ts';
 import { jsonResponse } from '../../../server/http/json-response.ts';
-import type { Actor } from '../../../../shared/generator/index.ts';
+import type { Actor, PublishFollowUp } from '../../../../shared/generator/index.ts';
 import { type Caller, generatorGet, generatorPost } from './generator-endpoint.ts';
 import { EditProductSchema, EmptySchema, PublishRunSchema, StartRunSchema } from './request-schemas.ts';
-import { checkMayPublish } from './publish-as.ts';
+import { checkMayPublish, recordPublished } from './publish-as.ts';
 import type { GeneratorServices } from './services.ts';
 import type { RunService } from './run-service.ts';
 import { pageAnswers } from './page-live.ts';
@@ -28,6 +28,11 @@ function runsOf(services: GeneratorServices): RunService {
 /** Who is asking, as the run store records it: the signed-in staff member (or an API key's owner). */
 function actorOf(caller: Caller): Actor {
   return { id: caller.who.id, email: caller.who.email };
+}
+
+/** Each product this caller publishes goes into the audit trail once the shop has it, as a single publish does. */
+function auditedPublish(caller: Caller, runId: string): PublishFollowUp {
+  return { onPublished: (product) => recordPublished(caller, product.shopId, product.name, runId) };
 }
 
 function runIdOf(context: APIContext): string {
@@ -118,7 +123,7 @@ export const runAction: APIRoute = generatorPost('changing a run', PublishRunSch
     case 'publish': {
       // A real Shopify store needs a session that passed a second factor, as POST /api/publish-to-shopify does.
       checkMayPublish(caller, services);
-      const claimed = withRunErrors(() => runs.runner.publish(id, body.indices, actor));
+      const claimed = withRunErrors(() => runs.runner.publish(id, body.indices, actor, auditedPublish(caller, id)));
       return { claimed, run: runOrNotFound(runs, id) };
     }
     default:
@@ -150,7 +155,10 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
       withRunErrors(() => runs.runner.regenerate(id, index, actor));
       break;
     case 'retry':
-      withRunErrors(() => runs.runner.retry(id, index, actor));
+      // Retrying a failed publish publishes: the same second factor as the run's publish, and the same audit entry.
+      withRunErrors(() =>
+        runs.runner.retry(id, index, actor, { checkMayPublish: () => checkMayPublish(caller, services), ...auditedPublish(caller, id) }),
+      );
       break;
     case 'discard':
       await withRunErrors(() => runs.runner.discard(id, index, actor)).catch((error: unknown) => {
