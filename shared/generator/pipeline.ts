@@ -58,6 +58,15 @@ export function errorMessage(error: unknown): string {
   return typeof error === 'string' && error ? error : 'Unknown error';
 }
 
+/**
+ * Whether a publish failure says the shop holds nothing under the product's publish key, so the
+ * product may still be changed before it is published: a publisher marks its error `nothingInShop`
+ * when it knows (docs/behaviour/generator.md, "Publishing"). Unmarked, the shop may have it.
+ */
+export function leftNothingInShop(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { nothingInShop?: unknown }).nothingInShop === true;
+}
+
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new PipelineCancelled();
 }
@@ -247,7 +256,11 @@ export async function publishProducts(
         throw new PipelineCancelled();
       }
       const message = errorMessage(error);
-      const failed = board.update(product.index, { status: 'error', error: message });
+      const failed = board.update(product.index, {
+        status: 'error',
+        error: message,
+        ...(leftNothingInShop(error) ? { nothingInShop: true } : {}),
+      });
       options.onPublishFailed?.(failed, message);
     }
   }

@@ -35,6 +35,8 @@ export interface GeneratedProduct extends Concept {
   handle?: string;
   /** Names this product in the shop, so publishing it again finds the product instead of making a second one. */
   publishKey?: string;
+  /** After a failed publish: the publisher knows the shop holds nothing under the publish key (leftNothingInShop). */
+  nothingInShop?: boolean;
 }
 
 export interface ConceptRequest {
@@ -170,6 +172,11 @@ export interface RunProductView extends Concept {
   editedAt?: string;
   /** When disk clean-up removed its design files (a discarded product, or a run past DESIGN_RETENTION_DAYS). */
   filesRemovedAt?: string;
+  /**
+   * Not published, but a publish of it began and may have left it in the shop under its publish key:
+   * it cannot be changed (Edit, Regenerate Design) until it is published, by Retry or Publish.
+   */
+  partlyPublished?: boolean;
 }
 
 /** A run as the page shows it. */

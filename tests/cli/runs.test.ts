@@ -1,17 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
-import { finished, isolatedEnv } from '../support/child-process.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput } from '../support/child-process.ts';
 import { spawnCli } from '../support/tshirt-gen.ts';
 
 /**
  * `tshirt-gen runs …` over the runs the /generator page's server made (the real services over a
  * DATA_DIR, then the CLI as a child process over the same folder): list, show, publish exactly once,
- * and resume a stopped run.
+ * resume a stopped run, and leave a run the live server is driving to it.
  */
 
 const roots: string[] = [];
@@ -107,6 +107,90 @@ describe('tshirt-gen runs', () => {
     expect(after.run.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
     // The designs made before the stop are the same files.
     for (const [i, product] of before.run.products.entries())
+      if (product.status === 'ready') expect(after.run.products[i]!.preview).toBe(product.preview);
+  });
+
+  it('refuses to resume a run the live server is driving, saying where to stop it; stopped there, it resumes', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cli-runs-'));
+    roots.push(root);
+    const dataDir = path.join(root, 'data');
+    // A long pause after each design: the run is still going on the server while tshirt-gen is asked to resume it.
+    const services = createGeneratorServices({
+      config: loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '60000' }, root),
+      log: () => undefined,
+    });
+    try {
+      const run = services.runs!.start({ count: 3, theme: 'owls who audit spreadsheets', actor: null });
+      while (!services.runs!.get(run.id)!.products.some((p) => p.status === 'ready')) await new Promise((r) => setTimeout(r, 20));
+      const designs = () => readdirSync(path.join(dataDir, 'designs')).sort();
+      const before = designs();
+      const statuses = services.runs!.get(run.id)!.products.map((p) => p.status);
+
+      const refused = await cli(['runs', 'resume', run.id], dataDir);
+      expect([refused.code, refused.stderr]).toEqual([
+        2,
+        `tshirt-gen: Run ${run.id} is still going in the server (${os.hostname()}:${process.pid}); stop it on the /generator page first\n`,
+      ]);
+      // Nothing designed twice: the run is as the server left it, and still the server's.
+      expect(designs()).toEqual(before);
+      expect(services.runs!.get(run.id)).toMatchObject({ state: 'running', products: statuses.map((status) => ({ status })) });
+
+      // The page still stops it; then tshirt-gen goes on with it, without making the first design again.
+      services.runs!.runner.stop(run.id, null);
+      await services.runs!.runner.idle(run.id);
+      const first = services.runs!.store.getRun(run.id)!.products[0]!.preview;
+      const resumed = await cli(['runs', 'resume', run.id], dataDir);
+      expect(resumed.code).toBe(0);
+      expect(resumed.stderr).toContain('All designs generated!');
+      const after = services.runs!.store.getRun(run.id)!;
+      expect(after.state).toBe('finished');
+      expect(after.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
+      expect(after.products[0]!.preview).toBe(first);
+      expect(designs().filter((f) => f.endsWith('-preview.png'))).toHaveLength(3);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it('resumes the run of a server that was killed (kill -9): the designs it never made, once each', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'cli-runs-'));
+    roots.push(root);
+    const dataDir = path.join(root, 'data');
+    const settings = JSON.stringify({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '60000' });
+    // A server process that makes the first design, then waits until it is killed.
+    const script = [
+      `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
+      `import { createGeneratorServices } from ${JSON.stringify(path.join(REPO_ROOT, 'site/features/generator/server/services.ts'))};`,
+      `const { runs } = createGeneratorServices({ config: loadConfig(${settings}, ${JSON.stringify(root)}), log: () => undefined });`,
+      "const id = runs.start({ count: 3, theme: 'owls who audit spreadsheets', actor: null }).id;",
+      "while (!runs.store.getRun(id).products.some((p) => p.status === 'ready')) await runs.waitForChange(id, runs.store.version(id), 60000);",
+      'console.log(JSON.stringify({ id }));',
+      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);',
+    ].join('\n');
+    // A file, not --eval: the generator's worker thread inherits the process's flags.
+    const serverFile = path.join(root, 'server.mjs');
+    writeFileSync(serverFile, script);
+    const child = spawnNode([serverFile], { env: isolatedEnv() });
+    const exit = finished(child);
+    const [line] = await waitForOutput(child, 'stdout', /^\{.*\}$/m);
+    const { id } = JSON.parse(line) as { id: string };
+    const shown = JSON.parse((await cli(['runs', 'show', id, '--json'], dataDir)).stdout) as {
+      run: { state: string; owner: string; ownerKind: string; products: Array<{ status: string; preview?: string }> };
+    };
+    // The server named itself on its run.
+    expect(shown.run).toMatchObject({ state: 'running', ownerKind: 'server' });
+    expect(shown.run.owner).toMatch(new RegExp(`^${os.hostname()}:${child.pid}(@\\d+)?$`));
+    child.kill('SIGKILL');
+    expect((await exit).signal).toBe('SIGKILL');
+
+    const resumed = await cli(['runs', 'resume', id], dataDir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('All designs generated!');
+    const after = JSON.parse((await cli(['runs', 'show', id, '--json'], dataDir)).stdout) as typeof shown;
+    expect(after.run.state).toBe('finished');
+    expect(after.run.ownerKind).toBe('cli');
+    expect(after.run.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
+    for (const [i, product] of shown.run.products.entries())
       if (product.status === 'ready') expect(after.run.products[i]!.preview).toBe(product.preview);
   });
 

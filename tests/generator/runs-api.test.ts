@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -383,6 +383,30 @@ describe('publishing exactly once', () => {
       shop.close();
     }
   });
+
+  it('a publish to the embedded shop that failed before it wrote anything leaves the product free to change', async () => {
+    const dir = dataDir();
+    const services = servicesOver(dir);
+    const run = await startAndFinish(services, 1);
+    // The print file is no PNG any more: the publisher stops before the shop writes anything.
+    writeFileSync(path.join(dir, 'designs', path.basename(run.products[0]!.printUrl!)), 'not a png');
+    await call(services, runAction.POST, 'POST', `/api/generator-runs/${run.id}/publish`, { id: run.id, action: 'publish' }, {});
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed).toMatchObject({ status: 'error', failedStep: 'publish' });
+    expect(failed.partlyPublished).toBeUndefined();
+
+    const edit = await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/edit`,
+      { id: run.id, index: '0', action: 'edit' },
+      { name: 'Renamed After Failure' },
+    );
+    expect(edit.status).toBe(200);
+    expect((await runOf(edit)).products[0]!.name).toBe('Renamed After Failure');
+  });
 });
 
 describe('publishing exactly once to a Shopify store', () => {
@@ -448,6 +472,73 @@ describe('publishing exactly once to a Shopify store', () => {
     expect(store.products).toHaveLength(1);
     expect(store.products[0]).toMatchObject({ id: product.shopProductId, handle: product.handle, status: 'ACTIVE' });
     expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
+  });
+
+  const productCall = (services: GeneratorServices, run: RunView, action: string, body: unknown = {}) =>
+    call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/0/${action}`,
+      { id: run.id, index: '0', action },
+      body,
+    );
+
+  it('a product whose publish failed after Shopify made it cannot be changed until Retry finishes it as it was', async () => {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
+    const run = await startAndFinish(services, 1);
+    await publishOf(services, run);
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed).toMatchObject({ status: 'error', failedStep: 'publish' });
+    expect(store.products.map((p) => [p.title, p.status])).toEqual([[failed.name, 'DRAFT']]);
+
+    // The draft under the publish key has the product as it was: a change now would never reach it.
+    const refusal = `${failed.name} was partly published: the shop already has it as it was, so it cannot be changed until Retry finishes publishing it`;
+    const edit = await productCall(services, run, 'edit', {
+      name: 'Renamed After Failure',
+      quote_primary: 'A completely new quote for the shirt.',
+    });
+    expect([edit.status, await edit.json()]).toEqual([409, { error: refusal }]);
+    const price = await productCall(services, run, 'edit', { price: 99 });
+    expect([price.status, await price.json()]).toEqual([409, { error: refusal }]);
+    // The card offers Retry instead of Edit.
+    expect(services.runs!.get(run.id)!.products[0]!.partlyPublished).toBe(true);
+    await services.runs!.runner.idle(run.id);
+    expect(services.runs!.get(run.id)!.products[0]).toMatchObject({
+      name: failed.name,
+      quote_primary: failed.quote_primary,
+      price: failed.price,
+      imageUrl: failed.imageUrl,
+      status: 'error',
+    });
+
+    // Retry finishes it; the run and the shop agree on what was published.
+    expect((await productCall(services, run, 'retry')).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const published = services.runs!.get(run.id)!.products[0]!;
+    expect(published).toMatchObject({ status: 'published', name: failed.name });
+    expect(published.partlyPublished).toBeUndefined();
+    expect(store.products.map((p) => [p.title, p.status])).toEqual([[failed.name, 'ACTIVE']]);
+    // And a published product cannot be changed either, as before.
+    expect((await productCall(services, run, 'edit', { name: 'Renamed After Publishing' })).status).toBe(409);
+  });
+
+  it('a publish Shopify refused (userErrors on productCreate) made nothing there: the product can be changed', async () => {
+    const { store, services } = await shopifyServices({
+      userErrors: { productCreate: [{ field: ['product', 'title'], message: 'Title is too long' }] },
+    });
+    const run = await startAndFinish(services, 1);
+    await publishOf(services, run);
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed).toMatchObject({ status: 'error', error: 'Shopify productCreate failed: product.title: Title is too long' });
+    expect(failed.partlyPublished).toBeUndefined();
+    expect(store.products).toEqual([]);
+
+    const edit = await productCall(services, run, 'edit', { name: 'A Shorter Name' });
+    expect(edit.status).toBe(200);
+    expect((await runOf(edit)).products[0]!.name).toBe('A Shorter Name');
   });
 
   /** An API key of a second member whose sessions never passed a second factor (aal1). */

@@ -17,6 +17,12 @@ import type { ErrorKind } from '../../common/index.ts';
 export class LocalPublishError extends Error {
   readonly kind: ErrorKind = 'internal';
   override name = 'LocalPublishError';
+  /** The shop holds nothing under the product's publish key after this failure (leftNothingInShop in pipeline.ts). */
+  readonly nothingInShop: boolean;
+  constructor(message: string, options: ErrorOptions & { nothingInShop?: boolean } = {}) {
+    super(message, options);
+    this.nothingInShop = options.nothingInShop === true;
+  }
 }
 
 export interface LocalShopPublisherOptions {
@@ -32,6 +38,17 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
     shopName: SHOP_NAME,
 
     async publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult> {
+      // A product is written whole or not at all: after a failure, the key tells whether the shop has it.
+      const nothingInShop = (): boolean => {
+        if (!product.publishKey) return false;
+        try {
+          // No shop yet: nothing is in it, and a failed publish does not make one.
+          if (!store && !LocalShopStore.existsIn(options.dataDir)) return true;
+          return !open().hasPublishKey(product.publishKey);
+        } catch {
+          return false;
+        }
+      };
       let bytes: Uint8Array;
       let printBytes: Uint8Array | undefined;
       try {
@@ -39,7 +56,10 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
         if (product.printUrl) printBytes = await loadPrintFile(product.printUrl, { signal });
       } catch (error) {
         if (error instanceof ImageSourceError)
-          throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, { cause: error });
+          throw new LocalPublishError(`Publishing to the local shop failed: ${error.message}`, {
+            cause: error,
+            nothingInShop: nothingInShop(),
+          });
         throw error;
       }
       signal?.throwIfAborted();
@@ -77,7 +97,7 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
         return { productId: created.id, handle: created.handle };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new LocalPublishError(`Publishing to the local shop failed: ${reason}`, { cause: error });
+        throw new LocalPublishError(`Publishing to the local shop failed: ${reason}`, { cause: error, nothingInShop: nothingInShop() });
       }
     },
 

@@ -5,12 +5,17 @@ import type { Actor } from '../types.ts';
 /**
  * Which process drives a run, so two never make the same designs: a `tshirt-gen` process records
  * itself as the run's owner (`{host}:{pid}`, and where the system says when a process started,
- * `{host}:{pid}@{start}`). The server leaves runs it drives without one. A run whose owner is alive
- * on this machine is left to it; one whose owner is gone was interrupted. The start time tells a
+ * `{host}:{pid}@{start}`), and so does the server for the runs it drives (the run store records
+ * which of the two it is, OwnerKind). A run whose owner is alive on this machine is left to it; one
+ * whose owner is gone was interrupted (a killed tshirt-gen's run is recorded as stopped, a crashed
+ * server's is resumed by the next start or by `tshirt-gen runs resume`). The start time tells a
  * process from a later one given the same pid (pids are reused, and a container's main process gets
  * the same low pid on every start). An owner on another machine cannot be checked, so it is treated
  * as alive.
  */
+
+/** Which program a run's owner is: the server (`npm start`), or a `tshirt-gen` process. */
+export type OwnerKind = 'server' | 'cli';
 
 /**
  * When process `pid` started, in clock ticks since the machine booted, from Linux's

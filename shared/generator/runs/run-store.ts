@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { Actor, CliRunSettings, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
-import { processOwner } from './owner.ts';
+import { processOwner, type OwnerKind } from './owner.ts';
 
 export type { Actor, CliRunSettings, RunState, RunSummary };
 
@@ -43,13 +43,24 @@ export interface RunProduct extends Concept {
    * the column.
    */
   publisher?: string;
+  /**
+   * Not published, but a publish of it began (the claim sets it) and may have left it in the shop under
+   * its publish key: a change now would not reach the shop, so none is allowed until it is published.
+   * A failed publish whose publisher knows the shop holds nothing under the key clears it.
+   */
+  partlyPublished?: boolean;
   updatedAt: string;
 }
 
 /** A run as stored: its fields as the page sees them (RunView), with the stored products. */
 export interface RunRecord extends Omit<import('../types.ts').RunView, 'products'> {
-  /** The process driving the run's designs (`{host}:{pid}`, see owner.ts); none for the server's own runs. */
+  /**
+   * The process driving the run's designs (`{host}:{pid}`, see owner.ts): the server's or a
+   * tshirt-gen's; none on runs recorded before the server named itself, or once a server shut down.
+   */
   owner?: string;
+  /** Which program the owner is; runs recorded before it was kept were tshirt-gen's. */
+  ownerKind?: OwnerKind;
   /** What a `tshirt-gen generate` run was asked for beyond count, theme and guidelines. */
   cli?: CliRunSettings;
   /** Every product not discarded, in list order. */
@@ -83,6 +94,7 @@ export type ProductPatch = Partial<
     | 'category'
     | 'quote_primary'
     | 'publisher'
+    | 'partlyPublished'
   >
 >;
 
@@ -149,6 +161,8 @@ const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: 
   { table: 'runs', column: 'cli_settings', definition: 'TEXT' },
   { table: 'run_products', column: 'files_removed_at', definition: 'TEXT' },
   { table: 'run_products', column: 'publisher', definition: 'TEXT' },
+  { table: 'runs', column: 'owner_kind', definition: 'TEXT' },
+  { table: 'run_products', column: 'partly_published', definition: 'INTEGER NOT NULL DEFAULT 0' },
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -180,6 +194,7 @@ function productFrom(row: Row): RunProduct {
     discarded: row.discarded_at !== null && row.discarded_at !== undefined,
     ...optional('filesRemovedAt', text(row.files_removed_at)),
     ...optional('publisher', text(row.publisher)),
+    ...(Number(row.partly_published) === 1 && row.status !== 'published' ? { partlyPublished: true } : {}),
     updatedAt: String(row.updated_at),
   };
 }
@@ -201,6 +216,7 @@ const COLUMN: Record<keyof ProductPatch, string> = {
   category: 'category',
   quote_primary: 'quote_primary',
   publisher: 'publisher',
+  partlyPublished: 'partly_published',
 };
 
 /** The spec's status of a stored one: publishing shows as 'generating' (docs/behaviour/generator.md). */
@@ -326,14 +342,15 @@ export class RunStore {
     source: 'page' | 'cli';
     actor: Actor | null;
     owner?: string;
+    ownerKind?: OwnerKind;
     cli?: CliRunSettings;
   }): string {
     const id = newRunId();
     const now = this.now();
     this.#write(() => {
       this.#sql(
-        `INSERT INTO runs (id, created_at, updated_at, count, theme, guidelines, state, source, actor_id, actor_email, owner, cli_settings)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO runs (id, created_at, updated_at, count, theme, guidelines, state, source, actor_id, actor_email, owner, owner_kind, cli_settings)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         id,
         now,
@@ -346,6 +363,7 @@ export class RunStore {
         input.actor?.id ?? null,
         input.actor?.email ?? null,
         input.owner ?? null,
+        input.owner ? (input.ownerKind ?? 'cli') : null,
         input.cli ? JSON.stringify(input.cli) : null,
       );
       this.#event(id, null, 'started', input.actor, { count: input.count, theme: input.theme }, now);
@@ -373,6 +391,7 @@ export class RunStore {
       source: String(row.source) as 'page' | 'cli',
       actor: actorId ? { id: actorId, email: text(row.actor_email) ?? '' } : null,
       ...(text(row.owner) ? { owner: text(row.owner)! } : {}),
+      ...(text(row.owner) && text(row.owner_kind) ? { ownerKind: text(row.owner_kind) as OwnerKind } : {}),
       ...(text(row.cli_settings) ? { cli: JSON.parse(text(row.cli_settings)!) as CliRunSettings } : {}),
       version: Number(row.version),
       products,
@@ -448,10 +467,24 @@ export class RunStore {
     });
   }
 
-  /** Which process drives the run's designs from now on (undefined: the server, which records none). */
-  setOwner(runId: string, owner: string | undefined): void {
-    this.#write(() => {
-      this.#sql('UPDATE runs SET owner = ? WHERE id = ?').run(owner ?? null, runId);
+  /**
+   * Which process drives the run's designs from now on (undefined: none), and what it is. With `from`,
+   * only while the run's owner is still that one (null: none), in one write, so of two processes taking
+   * over the same run at once, one does; true when the owner was written.
+   */
+  setOwner(runId: string, owner: string | undefined, options: { kind?: OwnerKind; from?: string | null } = {}): boolean {
+    return this.#write(() => {
+      const kind = owner ? (options.kind ?? 'cli') : null;
+      const result =
+        options.from === undefined
+          ? this.#sql('UPDATE runs SET owner = ?, owner_kind = ? WHERE id = ?').run(owner ?? null, kind, runId)
+          : this.#sql('UPDATE runs SET owner = ?, owner_kind = ? WHERE id = ? AND owner IS ?').run(
+              owner ?? null,
+              kind,
+              runId,
+              options.from,
+            );
+      return Number(result.changes) > 0;
     });
   }
 
@@ -509,6 +542,8 @@ export class RunStore {
       from?: readonly StoredStatus[];
       /** Only while this process (null: none) holds its publish: a publish is taken over once. */
       fromPublisher?: string | null;
+      /** Not when it is partly published (a change would not reach the shop). */
+      unlessPartlyPublished?: boolean;
       event?: { kind: string; actor: Actor | null; detail?: unknown };
     } = {},
   ): RunProduct | undefined {
@@ -518,6 +553,7 @@ export class RunStore {
       if (!current || current.discarded) return undefined;
       if (options.from && !options.from.includes(current.status)) return undefined;
       if (options.fromPublisher !== undefined && (current.publisher ?? null) !== options.fromPublisher) return undefined;
+      if (options.unlessPartlyPublished && current.partlyPublished) return undefined;
       const entries = Object.entries(patch) as Array<[keyof ProductPatch, unknown]>;
       // A new status clears a stale error and failed step unless the patch sets them.
       if (patch.status && patch.status !== 'error') {
@@ -527,7 +563,9 @@ export class RunStore {
       // Only a publish in progress has a publisher: the process that set it going, unless the patch names one.
       if (patch.status && !('publisher' in patch)) entries.push(['publisher', patch.status === 'publishing' ? processOwner() : undefined]);
       const sets = entries.map(([key]) => `${COLUMN[key]} = ?`);
-      const values = entries.map(([, value]) => (value === undefined ? null : (value as SQLInputValue)));
+      const values = entries.map(([, value]) =>
+        value === undefined ? null : typeof value === 'boolean' ? Number(value) : (value as SQLInputValue),
+      );
       // A new design (or one on its way) replaces what disk clean-up removed.
       if ('preview' in patch) sets.push('files_removed = 0', 'files_removed_at = NULL');
       this.#sql(`UPDATE run_products SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE run_id = ? AND idx = ?`).run(

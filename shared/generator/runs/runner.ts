@@ -11,8 +11,8 @@ import {
 } from '../pipeline.ts';
 import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
-import { ownerAlive, ownerLabel, processOwner } from './owner.ts';
-import { pageStatus, type Actor, type RunProduct, type RunStore, type StoredStatus } from './run-store.ts';
+import { ownerAlive, ownerLabel, processOwner, type OwnerKind } from './owner.ts';
+import { pageStatus, type Actor, type RunProduct, type RunRecord, type RunStore, type StoredStatus } from './run-store.ts';
 
 /**
  * Runs as records, driven through the shared pipeline (docs/behaviour/generator.md, "Runs"): the
@@ -40,8 +40,13 @@ export interface RunnerHost {
   onChange?(runId: string): void;
   /** After each product is published (the store rebuilds). */
   onPublished?(product: RunProduct): void;
-  /** This process as a run's owner (owner.ts), recorded on the runs it resumes; the server has none. */
+  /**
+   * This process as a run's owner (owner.ts, processOwner()), recorded on the runs it drives: the
+   * server's own runs, and those the CLI resumes. Without one, runs are driven unowned.
+   */
   owner?: string;
+  /** What this process is, as the refusals name it (default: tshirt-gen). */
+  ownerKind?: OwnerKind;
   log?(line: string): void;
 }
 
@@ -109,7 +114,8 @@ export function recordDesignChange(store: RunStore, runId: string, product: Gene
  * the others find it taken. The product after the claim, or undefined when it was not ready.
  */
 export function claimPublish(store: RunStore, runId: string, product: RunProduct, actor: Actor | null): RunProduct | undefined {
-  const claim = { status: 'publishing' as const, handle: publishHandle(product) };
+  // From here on the shop may hold it under its key, until it is published or a failure says otherwise.
+  const claim = { status: 'publishing' as const, handle: publishHandle(product), partlyPublished: true };
   return store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } });
 }
 
@@ -139,7 +145,8 @@ export function recordPublishChange(store: RunStore, runId: string, product: Gen
       return store.updateProduct(
         runId,
         index,
-        { status: 'error', error: message, failedStep: 'publish' },
+        // Only a publisher that knows the shop holds nothing under the key lets the product be changed again.
+        { status: 'error', error: message, failedStep: 'publish', ...(product.nothingInShop ? { partlyPublished: false } : {}) },
         { ...claimed, event: { kind: 'publish-failed', actor: null, detail: { error: message } } },
       );
     }
@@ -206,6 +213,18 @@ export function markStopped(
   }
   store.setState(runId, 'stopped', { actor: options.actor, ...(options.detail ? { detail: options.detail } : {}) });
   store.setProgress(runId, '');
+}
+
+/**
+ * A change refused because a publish of the product began and may have left it in the shop as it was
+ * (RunProduct.partlyPublished): the publish key would find that product, and the change would never
+ * reach the shop. Finishing the publish comes first.
+ */
+function partlyPublishedConflict(product: RunProduct): RunConflict {
+  const until = !product.preview
+    ? '(its design files are gone: Discard it)'
+    : `until ${product.status === 'error' ? 'Retry' : 'Publish'} finishes publishing it`;
+  return new RunConflict(`${product.name} was partly published: the shop already has it as it was, so it cannot be changed ${until}`);
 }
 
 /** Whether Retry of this product publishes it (its publish failed and its design is still there) rather than designing it again. */
@@ -298,6 +317,35 @@ export function createRunner(host: RunnerHost): Runner {
     return run;
   }
 
+  const ownerKind: OwnerKind = host.ownerKind ?? 'cli';
+
+  /** Whether another process that is alive (or on another machine) drives the run's designs. */
+  function drivenElsewhere(run: RunRecord): boolean {
+    return Boolean(run.owner && run.owner !== host.owner && ownerAlive(run.owner));
+  }
+
+  /**
+   * Records this process as the run's owner, unless another live process is (then false): in one
+   * write over the owner it read, so of two processes taking over the same run, one does.
+   */
+  function takeOwnership(run: RunRecord, options: { evenFromLive?: boolean } = {}): boolean {
+    if (run.owner === host.owner) return true;
+    if (!options.evenFromLive && drivenElsewhere(run)) return false;
+    return store.setOwner(run.id, host.owner, { kind: ownerKind, from: run.owner ?? null });
+  }
+
+  /** `runs resume` refused: the run is going in another live process, named with where to stop it. */
+  function goingElsewhere(runId: string): RunConflict {
+    const run = mustGet(runId);
+    if (!run.owner) return new RunConflict(`Run ${runId} was taken over by another process just now; try again`);
+    const where = ownerLabel(run.owner);
+    return new RunConflict(
+      run.ownerKind === 'server'
+        ? `Run ${runId} is still going in the server (${where}); stop it on the /generator page first`
+        : `Run ${runId} is still going in another process (${where}); stop it there first`,
+    );
+  }
+
   function mustProduct(runId: string, index: number): RunProduct {
     mustGet(runId);
     const product = store.getProduct(runId, index);
@@ -388,6 +436,10 @@ export function createRunner(host: RunnerHost): Runner {
     }
     const control = new AbortController();
     const entry = { control, again: false, done: Promise.resolve() };
+    // This process drives the run's designs from now on, unless another live one does (the page's
+    // redesign in a run a tshirt-gen is still going with): then its record stays as it is.
+    const run = store.getRun(runId);
+    if (run) takeOwnership(run);
     entry.done = (async () => {
       try {
         do {
@@ -465,13 +517,18 @@ export function createRunner(host: RunnerHost): Runner {
     kind: string,
     actor: Actor | null,
   ) {
+    if (product.partlyPublished) throw partlyPublishedConflict(product);
     const after = store.updateProduct(
       runId,
       product.index,
       { ...patch, status: 'pending', preview: undefined, print: undefined, designAttempt: product.designAttempt + 1 },
-      { from: ['ready', 'error', 'pending'], event: { kind, actor } },
+      { from: ['ready', 'error', 'pending'], unlessPartlyPublished: true, event: { kind, actor } },
     );
-    if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
+    if (!after) {
+      const now = store.getProduct(runId, product.index);
+      if (now?.partlyPublished) throw partlyPublishedConflict(now);
+      throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
+    }
     const old = [product.preview, product.print].filter((f): f is string => Boolean(f));
     if (old.length > 0) void host.removeFiles(old).catch((error) => log(`Could not remove old design files: ${errorMessage(error)}`));
     changed(runId);
@@ -485,7 +542,8 @@ export function createRunner(host: RunnerHost): Runner {
     const marked: string[] = [];
     for (const runId of store.runningRunIds()) {
       const run = mustGet(runId);
-      if (run.source === 'cli' && run.owner && run.owner !== host.owner && !ownerAlive(run.owner)) {
+      // A crashed server's run is not interrupted: the next start resumes it.
+      if (run.source === 'cli' && run.ownerKind !== 'server' && run.owner && run.owner !== host.owner && !ownerAlive(run.owner)) {
         log(
           `Generator run ${runId} was interrupted (its tshirt-gen process ${ownerLabel(run.owner)} is gone): tshirt-gen runs resume ${runId}`,
         );
@@ -499,7 +557,7 @@ export function createRunner(host: RunnerHost): Runner {
 
   return {
     start(input) {
-      const runId = store.createRun(input);
+      const runId = store.createRun({ ...input, ...(host.owner ? { owner: host.owner, ownerKind } : {}) });
       changed(runId);
       void drive(runId);
       return runId;
@@ -515,12 +573,10 @@ export function createRunner(host: RunnerHost): Runner {
       // Running runs, and any other with a design waiting or cut short: a redesign in a finished or stopped run.
       for (const runId of store.runsWithDesignsToMake()) {
         const run = mustGet(runId);
-        if (run.owner && run.owner !== host.owner) {
-          if (ownerAlive(run.owner)) {
-            others.add(runId);
-            continue;
-          }
-          store.setOwner(runId, host.owner);
+        // Another live process's run (a tshirt-gen, or another server) is its own; a gone one's is taken over.
+        if (!takeOwnership(run)) {
+          others.add(runId);
+          continue;
         }
         for (const product of run.products) {
           // A design cut short by the stop was never recorded: it is made now, once.
@@ -541,9 +597,11 @@ export function createRunner(host: RunnerHost): Runner {
 
     async resume(runId) {
       const run = mustGet(runId);
-      if (run.state === 'running' && run.owner && run.owner !== host.owner && ownerAlive(run.owner))
-        throw new RunConflict(`Run ${runId} is still going in another process (${ownerLabel(run.owner)}); stop it there first`);
-      if (run.owner !== host.owner) store.setOwner(runId, host.owner);
+      // Going in another live process (a tshirt-gen, or the server): its designs are being made there,
+      // or the run is still running there. A finished or stopped run it is not designing in is taken over.
+      const busy = run.state === 'running' || run.products.some((p) => p.status === 'pending' || p.status === 'generating');
+      if (busy && drivenElsewhere(run)) throw goingElsewhere(runId);
+      if (!takeOwnership(run, { evenFromLive: !busy })) throw goingElsewhere(runId);
       for (const product of run.products) {
         if (product.status === 'generating') store.updateProduct(runId, product.index, { status: 'pending' });
       }
@@ -564,8 +622,12 @@ export function createRunner(host: RunnerHost): Runner {
       const run = mustGet(runId);
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
       // Another process's run would go on regardless: say where to stop it instead.
-      if (run.owner && run.owner !== host.owner && ownerAlive(run.owner))
-        throw new RunConflict(`This run is going in tshirt-gen (${ownerLabel(run.owner)}): stop it there with Ctrl-C`);
+      if (run.owner && drivenElsewhere(run))
+        throw new RunConflict(
+          run.ownerKind === 'server'
+            ? `This run is going in another server process (${ownerLabel(run.owner)}): stop it there`
+            : `This run is going in tshirt-gen (${ownerLabel(run.owner)}): stop it there with Ctrl-C`,
+        );
       designing.get(runId)?.control.abort();
       markStopped(store, runId, { actor });
       changed(runId);
@@ -576,16 +638,21 @@ export function createRunner(host: RunnerHost): Runner {
       const quoteChanged = edit.quote_primary !== undefined && edit.quote_primary !== product.quote_primary;
       const before = Object.fromEntries(Object.keys(edit).map((key) => [key, product[key as keyof ProductEdit]]));
       const patch = { ...edit, editedAt: store.now() };
+      if (product.partlyPublished) throw partlyPublishedConflict(product);
       // The design shows the quote: a new quote needs a new design.
       if (quoteChanged && product.status !== 'pending') return redesign(runId, product, patch, 'edited', actor);
       const after = store.updateProduct(runId, index, patch, {
         from: ['pending', 'ready', 'error'],
+        unlessPartlyPublished: true,
         event: { kind: 'edited', actor, detail: { before, after: edit } },
       });
-      if (!after)
+      if (!after) {
+        const now = store.getProduct(runId, index);
+        if (now?.partlyPublished) throw partlyPublishedConflict(now);
         throw new RunConflict(
-          `${product.name} cannot be edited while it is ${product.status === 'published' ? 'published' : 'being worked on'}`,
+          `${product.name} cannot be edited while it is ${now?.status === 'published' ? 'published' : 'being worked on'}`,
         );
+      }
       changed(runId);
       return after;
     },
@@ -621,7 +688,7 @@ export function createRunner(host: RunnerHost): Runner {
         const after = store.updateProduct(
           runId,
           index,
-          { status: 'publishing' },
+          { status: 'publishing', partlyPublished: true },
           { from: ['error'], event: { kind: 'retry-publish', actor } },
         );
         if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
@@ -665,10 +732,13 @@ export function createRunner(host: RunnerHost): Runner {
 
     async close() {
       closed = true;
+      const driven = [...designing.keys()];
       for (const entry of designing.values()) entry.control.abort();
       await Promise.allSettled([...designing.values()].map((d) => d.done));
       // A publish in flight finishes or is resumed on the next start under its publish key.
       await Promise.allSettled([...publishing.values()].map((p) => p.done));
+      // This process drives them no more: the next start, or `tshirt-gen runs resume`, goes on with them.
+      if (host.owner) for (const runId of driven) store.setOwner(runId, undefined, { from: host.owner });
     },
   };
 }

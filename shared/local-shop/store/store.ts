@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { gid, numericId } from '../gid.ts';
@@ -142,11 +143,21 @@ export class LocalShopStore {
     this.#index = new CatalogueIndexCache(this.#sql);
   }
 
+  /** The store's database in `dataDir`. */
+  static #file(dataDir: string): string {
+    return path.join(path.resolve(dataDir, 'shop'), 'shop.sqlite');
+  }
+
+  /** Whether `dataDir` holds a store yet (without making one). */
+  static existsIn(dataDir: string): boolean {
+    return fs.existsSync(LocalShopStore.#file(dataDir));
+  }
+
   /** Opens the store in `dataDir` (created if missing); safe to call from several processes at once. */
   static open(dataDir: string): LocalShopStore {
     const root = path.resolve(dataDir, 'shop');
     const images = new ImageFiles(path.join(root, 'images'));
-    const file = path.join(root, 'shop.sqlite');
+    const file = LocalShopStore.#file(dataDir);
     return new LocalShopStore(openDatabase(file), file, images, new PrivateFiles(path.join(root, 'files')));
   }
 
@@ -355,6 +366,11 @@ export class LocalShopStore {
       this.#sql('INSERT INTO shop_meta (key, value) VALUES (?, ?)').run(key, JSON.stringify(created));
       return { ...created, existed: false };
     });
+  }
+
+  /** Whether a product was written under this publish key (insertProductOnce), whole: its writes are one transaction. */
+  hasPublishKey(publishKey: string): boolean {
+    return this.#sql('SELECT 1 FROM shop_meta WHERE key = ?').get(`publish-key:${publishKey}`) !== undefined;
   }
 
   async #storeImages(images: ReturnType<typeof parseProductSpec>['images']): Promise<Map<Uint8Array, StoredImage>> {

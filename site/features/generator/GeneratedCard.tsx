@@ -129,7 +129,11 @@ function ProductPageLink({
   );
 }
 
-/** The review gate: Edit, Regenerate Design, Discard and Retry, as far as the product's state allows. */
+/**
+ * The review gate: Edit, Regenerate Design, Discard and Retry, as far as the product's state allows. A
+ * partly published product cannot be changed (the shop already has it as it was): Retry, or Publish,
+ * finishes it instead.
+ */
 function ReviewActions({
   product,
   onAction,
@@ -147,10 +151,12 @@ function ReviewActions({
           Retry
         </button>
       )}
-      <button type="button" className="btn btn-ghost btn-small" onClick={onEditing}>
-        Edit
-      </button>
-      {product.status === 'ready' && (
+      {!product.partlyPublished && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={onEditing}>
+          Edit
+        </button>
+      )}
+      {product.status === 'ready' && !product.partlyPublished && (
         <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction(product.index, 'regenerate')}>
           Regenerate Design
         </button>
@@ -174,7 +180,7 @@ export const GeneratedCard = memo(function GeneratedCard({
 }: GeneratedCardProps) {
   const titleId = `gen-product-${product.index}`;
   const [editing, setEditing] = useState(false);
-  const canEdit = product.status !== 'published' && product.status !== 'generating';
+  const canEdit = product.status !== 'published' && product.status !== 'generating' && !product.partlyPublished;
   return (
     <article className="gen-card" data-status={product.status} aria-labelledby={titleId}>
       <div className="gen-card-media">

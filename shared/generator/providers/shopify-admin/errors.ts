@@ -47,12 +47,18 @@ export class ShopifyPublishError extends Error {
   readonly detail: string;
   /** Set when the product already exists in the store, so nobody has to hunt for the half-finished one. */
   readonly productId: string | undefined;
+  /**
+   * Set when the store surely holds nothing under the product's publish key after this failure (it had
+   * none, and the failure came before productCreate or was productCreate refused), so the product may
+   * still be changed before it is published (leftNothingInShop in pipeline.ts).
+   */
+  readonly nothingInShop: boolean;
 
   constructor(
     step: PublishStep,
     kind: PublishFailureKind,
     detail: string,
-    options: { status?: number; cause?: unknown; productId?: string } = {},
+    options: { status?: number; cause?: unknown; productId?: string; nothingInShop?: boolean } = {},
   ) {
     const created = options.productId ? `; product ${options.productId} was created but not finished` : '';
     super(`Shopify ${step} failed: ${detail}${created}`, options.cause === undefined ? undefined : { cause: options.cause });
@@ -61,6 +67,26 @@ export class ShopifyPublishError extends Error {
     this.detail = detail;
     this.status = options.status;
     this.productId = options.productId;
+    this.nothingInShop = options.nothingInShop === true && !options.productId;
+  }
+
+  /**
+   * Whether Shopify surely did not carry out the call that failed so: it answered userErrors, or
+   * refused the call before running it (the token, billing, throttling, another 4xx). A lost or
+   * unreadable answer, a 5xx or a GraphQL error may come after the call was carried out.
+   */
+  get refused(): boolean {
+    if (['user-errors', 'auth', 'billing', 'throttled'].includes(this.kind)) return true;
+    return this.kind === 'http' && this.status !== undefined && this.status < 500;
+  }
+
+  /** The same failure, marked as having left nothing in the store under the publish key. */
+  leftNothing(): ShopifyPublishError {
+    return new ShopifyPublishError(this.step, this.kind, this.detail, {
+      ...(this.status === undefined ? {} : { status: this.status }),
+      cause: this.cause ?? this,
+      nothingInShop: true,
+    });
   }
 
   /** The same failure, marked with the product it left behind. */

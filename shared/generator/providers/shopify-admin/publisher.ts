@@ -37,7 +37,9 @@ import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
  * GenericFile) → fileStatus until READY → metafieldsSet custom.print_file (file_reference) →
  * productUpdate to ACTIVE → publishablePublish to the Online Store publication. A retry after a
  * crash finds the product by its key, and its print file by its name, and finishes them: no second
- * product, no second file. Returns the product GID and handle.
+ * product, no second file (and none of the product's changes since: the run refuses those while it
+ * is partly published). A failure that surely left nothing under the key says so (nothingInShop).
+ * Returns the product GID and handle.
  */
 
 export const ONLINE_STORE = 'Online Store';
@@ -375,70 +377,79 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
         productId = existing.id;
         handle = existing.handle;
       } else {
-        let bytes: Uint8Array;
         try {
-          bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
-        } catch (error) {
-          if (error instanceof ImageSourceError) throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
-          throw error;
-        }
-        // Read before anything is made: a missing print file stops the publish while nothing exists yet.
-        if (product.printUrl) printBytes = await readPrintFile(product.printUrl, signal);
-        const images = await productImagesFor(product.name, bytes);
+          let bytes: Uint8Array;
+          try {
+            bytes = await loadDesignImage(product.imageUrl, { signal, timeoutMs, dispatcher: client.dispatcher });
+          } catch (error) {
+            if (error instanceof ImageSourceError)
+              throw new ShopifyPublishError('image download', 'image', error.message, { cause: error });
+            throw error;
+          }
+          // Read before anything is made: a missing print file stops the publish while nothing exists yet.
+          if (product.printUrl) printBytes = await readPrintFile(product.printUrl, signal);
+          const images = await productImagesFor(product.name, bytes);
 
-        const staged = await send(
-          'stagedUploadsCreate',
-          STAGED_UPLOADS_CREATE,
-          {
-            input: images.map((image) => ({
-              resource: 'IMAGE',
-              filename: image.filename,
-              mimeType: 'image/png',
-              httpMethod: 'POST',
-              fileSize: String(image.bytes.byteLength),
-            })),
-          },
-          true,
-        );
-        const targets = readStagedTargets(staged, images.length);
-        for (const [i, target] of targets.entries()) {
-          const image = images[i]!;
-          await uploadToStagedTarget(
-            target,
-            { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' },
-            { dispatcher: client.dispatcher, signal, timeoutMs },
-          );
-        }
-
-        const created = await send(
-          'productCreate',
-          PRODUCT_CREATE,
-          {
-            product: {
-              title: product.name,
-              descriptionHtml: descriptionHtml(product.description),
-              productType: product.category,
-              vendor: STORE_NAME,
-              tags: tagsOf(product.keywords),
-              // Unpublished until its variants are in: a shopper never sees a half-made product.
-              status: 'DRAFT',
-              ...(product.publishKey ? { handle: product.publishKey } : {}),
-              productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
+          const staged = await send(
+            'stagedUploadsCreate',
+            STAGED_UPLOADS_CREATE,
+            {
+              input: images.map((image) => ({
+                resource: 'IMAGE',
+                filename: image.filename,
+                mimeType: 'image/png',
+                httpMethod: 'POST',
+                fileSize: String(image.bytes.byteLength),
+              })),
             },
-            media: targets.map((target, i) => ({
-              originalSource: target.resourceUrl,
-              mediaContentType: 'IMAGE',
-              alt: images[i]!.altText.slice(0, 512),
-            })),
-          },
-          false,
-        );
-        const createdProduct = created.product;
-        if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
-          throw new ShopifyPublishError('productCreate', 'invalid-response', 'the answer had no product id');
+            true,
+          );
+          const targets = readStagedTargets(staged, images.length);
+          for (const [i, target] of targets.entries()) {
+            const image = images[i]!;
+            await uploadToStagedTarget(
+              target,
+              { bytes: image.bytes, filename: image.filename, mimeType: 'image/png' },
+              { dispatcher: client.dispatcher, signal, timeoutMs },
+            );
+          }
+
+          const created = await send(
+            'productCreate',
+            PRODUCT_CREATE,
+            {
+              product: {
+                title: product.name,
+                descriptionHtml: descriptionHtml(product.description),
+                productType: product.category,
+                vendor: STORE_NAME,
+                tags: tagsOf(product.keywords),
+                // Unpublished until its variants are in: a shopper never sees a half-made product.
+                status: 'DRAFT',
+                ...(product.publishKey ? { handle: product.publishKey } : {}),
+                productOptions: [{ name: 'Size', values: SIZES.map((name) => ({ name })) }],
+              },
+              media: targets.map((target, i) => ({
+                originalSource: target.resourceUrl,
+                mediaContentType: 'IMAGE',
+                alt: images[i]!.altText.slice(0, 512),
+              })),
+            },
+            false,
+          );
+          const createdProduct = created.product;
+          if (!isRecord(createdProduct) || typeof createdProduct.id !== 'string') {
+            throw new ShopifyPublishError('productCreate', 'invalid-response', 'the answer had no product id');
+          }
+          productId = createdProduct.id;
+          handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
+        } catch (error) {
+          // The store had no product under the key, and made none now (the failure came before
+          // productCreate, or Shopify refused it): the product may still be changed before it is published.
+          throw error instanceof ShopifyPublishError && product.publishKey && (error.step !== 'productCreate' || error.refused)
+            ? error.leftNothing()
+            : error;
         }
-        productId = createdProduct.id;
-        handle = typeof createdProduct.handle === 'string' ? createdProduct.handle : undefined;
       }
 
       try {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { warmUpDesignRenderer } from '../../../../shared/design/index.ts';
-import { errorMessage } from '../../../../shared/generator/browser.ts';
+import { errorMessage, leftNothingInShop } from '../../../../shared/generator/browser.ts';
 import { kindOf } from '../../../../shared/common/index.ts';
 import { selectGeneratorProviders, selectPublisher } from '../../../../shared/generator/index.ts';
 import { createServerDesignStore } from './design-files.ts';
@@ -53,7 +53,7 @@ port.on('message', (message: ToWorker) => {
         send({
           type: 'failed',
           id: message.id,
-          error: { kind: kindOf(error), message: errorMessage(error) },
+          error: { kind: kindOf(error), message: errorMessage(error), ...(leftNothingInShop(error) ? { nothingInShop: true } : {}) },
         }),
     )
     .finally(() => running.delete(message.id));

@@ -18,9 +18,12 @@ export interface GeneratorWorker {
 export class WorkerJobError extends Error {
   override name = 'WorkerJobError';
   readonly kind: ErrorKind;
+  /** Carried over from the publisher's error (leftNothingInShop). */
+  readonly nothingInShop: boolean;
   constructor(failure: JobFailure) {
     super(failure.message);
     this.kind = failure.kind;
+    this.nothingInShop = failure.nothingInShop === true;
   }
 }
 

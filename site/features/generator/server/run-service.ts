@@ -7,6 +7,7 @@ import {
   conceptOf,
   createRunner,
   pageStatus,
+  processOwner,
   removeDesignFiles,
   type ConceptProvider,
   type DesignProvider,
@@ -45,6 +46,7 @@ export function productView(product: RunProduct): RunProductView {
     ...(product.publishedAt ? { publishedAt: product.publishedAt } : {}),
     ...(product.editedAt ? { editedAt: product.editedAt } : {}),
     ...(product.filesRemovedAt ? { filesRemovedAt: product.filesRemovedAt } : {}),
+    ...(product.partlyPublished ? { partlyPublished: true } : {}),
   };
 }
 
@@ -120,6 +122,9 @@ export function createRunService(options: RunServiceOptions): RunService {
     imageUrlOf: (preview) => designUrl(preview),
     removeFiles: (names) => removeDesignFiles(options.designsDir, names),
     onChange: (runId) => changes.emit(runId),
+    // The server records itself on the runs it drives, so `tshirt-gen runs resume` leaves them to it while it lives.
+    owner: processOwner(),
+    ownerKind: 'server',
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
     log: options.log,
   });

@@ -33,6 +33,8 @@ export type ToWorker = { type: 'job'; id: number; job: Job } | { type: 'abort'; 
 export interface JobFailure {
   kind: ErrorKind;
   message: string;
+  /** A failed publish that left nothing in the shop under the product's publish key (leftNothingInShop). */
+  nothingInShop?: boolean;
 }
 
 export type FromWorker = { type: 'done'; id: number; result: JobResults[Job['kind']] } | { type: 'failed'; id: number; error: JobFailure };
