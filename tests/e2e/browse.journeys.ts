@@ -362,20 +362,6 @@ export function browseJourneys(): void {
       await close();
     });
 
-    it('/search draws its hint with the page, not after its script; with words the hint is gone before the script runs', async () => {
-      const { page, context, close } = await newPage();
-      // The page's own module script never arrives: what shows is the page and its inline script alone.
-      await context.route(/\/_astro\/SearchPage\.astro_astro_type_script[^/]*\.js$/, (route) => route.abort());
-      await visit(page, '/search');
-      const summary = page.locator('[data-search-summary]');
-      expect(await summary.textContent()).toBe('Type a word above to search every shirt in the shop.');
-      await visit(page, '/search?q=shirt');
-      expect(await summary.textContent()).toBe('');
-      await visit(page, '/search?q=%20%20');
-      expect(await summary.textContent()).toBe('Type a word above to search every shirt in the shop.');
-      await close();
-    });
-
     it('Enter with nothing chosen searches on /search, live, with sorting', async () => {
       const { page, messages, close } = await newPage();
       await visit(page, '/');

@@ -2,7 +2,6 @@ import { formatPrice } from '../../../shared/common/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
 import { imageAtWidth } from '../catalogue/image-url.ts';
 import { fetchSearchPage, isSearchSort, productPath, type SearchProduct, type SearchSort } from './search-api.ts';
-import { NO_WORDS_HINT } from './search-hint.ts';
 
 /**
  * The /search page's results: the page is static, so the query in its URL is run here, live against
@@ -97,7 +96,7 @@ export function startSearchPage(root: HTMLElement): void {
   }
 
   if (!query) {
-    summary.textContent = NO_WORDS_HINT;
+    summary.textContent = 'Type a word above to search every shirt in the shop.';
     return;
   }
   document.title = `Search: ${query} | ${document.title.split(' | ').at(-1)}`;

@@ -15,14 +15,3 @@ export const PICK_TAGLINE = `(function () {
 
 /** The not-found page names the missing path in the console. */
 export const LOG_MISSING_PATH = "console.error('Page not found: ' + window.location.pathname);";
-
-/**
- * The search page draws its hint for an empty search with the page, so the hint (the page's largest
- * text) paints with it, not after the page's module script; this script, right after it, empties it
- * while the page is parsed when the address has words, so a search never shows the hint first.
- */
-export const CLEAR_SEARCH_HINT = `(function () {
-  var summary = document.currentScript && document.currentScript.previousElementSibling;
-  var words = new URLSearchParams(window.location.search).get('q');
-  if (summary && words && words.trim()) summary.textContent = '';
-})();`;
