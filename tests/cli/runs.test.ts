@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config/index.ts';
 import { LocalShopStore } from '../../shared/local-shop/index.ts';
 import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
-import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput } from '../support/child-process.ts';
+import { finished, isolatedEnv } from '../support/child-process.ts';
+import { HOLD_UNTIL_KILLED, startServerScript } from '../support/generator-api.ts';
 import { spawnCli } from '../support/tshirt-gen.ts';
 
 /**
@@ -156,24 +157,14 @@ describe('tshirt-gen runs', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'cli-runs-'));
     roots.push(root);
     const dataDir = path.join(root, 'data');
-    const settings = JSON.stringify({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '60000' });
     // A server process that makes the first design, then waits until it is killed.
-    const script = [
-      `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
-      `import { createGeneratorServices } from ${JSON.stringify(path.join(REPO_ROOT, 'site/features/generator/server/services.ts'))};`,
-      `const { runs } = createGeneratorServices({ config: loadConfig(${settings}, ${JSON.stringify(root)}), log: () => undefined });`,
+    const { child, exit, printed } = await startServerScript(root, { DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '60000' }, [
       "const id = runs.start({ count: 3, theme: 'owls who audit spreadsheets', actor: null }).id;",
       "while (!runs.store.getRun(id).products.some((p) => p.status === 'ready')) await runs.waitForChange(id, runs.store.version(id), 60000);",
       'console.log(JSON.stringify({ id }));',
-      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);',
-    ].join('\n');
-    // A file, not --eval: the generator's worker thread inherits the process's flags.
-    const serverFile = path.join(root, 'server.mjs');
-    writeFileSync(serverFile, script);
-    const child = spawnNode([serverFile], { env: isolatedEnv() });
-    const exit = finished(child);
-    const [line] = await waitForOutput(child, 'stdout', /^\{.*\}$/m);
-    const { id } = JSON.parse(line) as { id: string };
+      HOLD_UNTIL_KILLED,
+    ]);
+    const { id } = printed as { id: string };
     const shown = JSON.parse((await cli(['runs', 'show', id, '--json'], dataDir)).stdout) as {
       run: { state: string; owner: string; ownerKind: string; products: Array<{ status: string; preview?: string }> };
     };

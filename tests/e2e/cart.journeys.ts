@@ -16,6 +16,7 @@ import {
   withoutConstructedSheets,
 } from './harness.ts';
 import { serializeCart, type CartItem } from '../../shared/cart/index.ts';
+import { cartItemFor } from '../../site/features/cart/cart-item.ts';
 import { productWithOptions, productWithSoldOutVariant, variantsOf, type ShopProduct, type ShopVariant } from './shop-data.ts';
 
 /** The cart: the whole shopper journey to checkout, persistence, other tabs, bad storage, keyboard, failure. */
@@ -354,15 +355,7 @@ export function cartJourneys(): void {
   });
 }
 
-/** A cart line as the store keeps it, for a product and variant of the shop. */
+/** A cart line as the store keeps it, for a product and variant of the shop: what its Add to Cart adds. */
 function storedLine(product: ShopProduct, variant: ShopVariant): CartItem {
-  const image = product.images.edges[0]?.node;
-  return {
-    product: { id: product.id, handle: product.handle, title: product.title, image: image ? { url: image.url, altText: null } : null },
-    variantId: variant.id,
-    variantTitle: variant.title,
-    price: variant.price,
-    quantity: 1,
-    selectedOptions: variant.selectedOptions,
-  };
+  return cartItemFor({ ...product, images: product.images.edges.map(({ node }) => ({ url: node.url, altText: null })) }, variant);
 }

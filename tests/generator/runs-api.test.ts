@@ -96,6 +96,25 @@ async function call(
   return callRoute(route, request, { services, staff }, params, siteUrl ? { siteUrl } : {});
 }
 
+/** POST /api/generator-runs/{id}/products/0/{action} for the run's first product, as its card's buttons send it. */
+function firstProductStep(
+  services: GeneratorServices,
+  run: RunView,
+  action: string,
+  body: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return call(
+    services,
+    productAction.POST,
+    'POST',
+    `/api/generator-runs/${run.id}/products/0/${action}`,
+    { id: run.id, index: '0', action },
+    body,
+    headers,
+  );
+}
+
 async function runOf(response: Response): Promise<RunView> {
   const body = (await response.json()) as { run?: RunView; error?: string };
   if (!body.run) throw new Error(`no run in the answer (${response.status}): ${body.error}`);
@@ -396,14 +415,7 @@ describe('publishing exactly once', () => {
     expect(failed).toMatchObject({ status: 'error', failedStep: 'publish' });
     expect(failed.partlyPublished).toBeUndefined();
 
-    const edit = await call(
-      services,
-      productAction.POST,
-      'POST',
-      `/api/generator-runs/${run.id}/products/0/edit`,
-      { id: run.id, index: '0', action: 'edit' },
-      { name: 'Renamed After Failure' },
-    );
+    const edit = await firstProductStep(services, run, 'edit', { name: 'Renamed After Failure' });
     expect(edit.status).toBe(200);
     expect((await runOf(edit)).products[0]!.name).toBe('Renamed After Failure');
   });
@@ -474,16 +486,6 @@ describe('publishing exactly once to a Shopify store', () => {
     expect(store.calls.filter((c) => c.operation === 'productCreate')).toHaveLength(1);
   });
 
-  const productCall = (services: GeneratorServices, run: RunView, action: string, body: unknown = {}) =>
-    call(
-      services,
-      productAction.POST,
-      'POST',
-      `/api/generator-runs/${run.id}/products/0/${action}`,
-      { id: run.id, index: '0', action },
-      body,
-    );
-
   it('a product whose publish failed after Shopify made it cannot be changed until Retry finishes it as it was', async () => {
     const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
     const run = await startAndFinish(services, 1);
@@ -495,12 +497,12 @@ describe('publishing exactly once to a Shopify store', () => {
 
     // The draft under the publish key has the product as it was: a change now would never reach it.
     const refusal = `${failed.name} was partly published: the shop already has it as it was, so it cannot be changed until Retry finishes publishing it`;
-    const edit = await productCall(services, run, 'edit', {
+    const edit = await firstProductStep(services, run, 'edit', {
       name: 'Renamed After Failure',
       quote_primary: 'A completely new quote for the shirt.',
     });
     expect([edit.status, await edit.json()]).toEqual([409, { error: refusal }]);
-    const price = await productCall(services, run, 'edit', { price: 99 });
+    const price = await firstProductStep(services, run, 'edit', { price: 99 });
     expect([price.status, await price.json()]).toEqual([409, { error: refusal }]);
     // The card offers Retry instead of Edit.
     expect(services.runs!.get(run.id)!.products[0]!.partlyPublished).toBe(true);
@@ -514,14 +516,14 @@ describe('publishing exactly once to a Shopify store', () => {
     });
 
     // Retry finishes it; the run and the shop agree on what was published.
-    expect((await productCall(services, run, 'retry')).status).toBe(200);
+    expect((await firstProductStep(services, run, 'retry')).status).toBe(200);
     await services.runs!.runner.idle(run.id);
     const published = services.runs!.get(run.id)!.products[0]!;
     expect(published).toMatchObject({ status: 'published', name: failed.name });
     expect(published.partlyPublished).toBeUndefined();
     expect(store.products.map((p) => [p.title, p.status])).toEqual([[failed.name, 'ACTIVE']]);
     // And a published product cannot be changed either, as before.
-    expect((await productCall(services, run, 'edit', { name: 'Renamed After Publishing' })).status).toBe(409);
+    expect((await firstProductStep(services, run, 'edit', { name: 'Renamed After Publishing' })).status).toBe(409);
   });
 
   it('a publish Shopify refused (userErrors on productCreate) made nothing there: the product can be changed', async () => {
@@ -536,7 +538,7 @@ describe('publishing exactly once to a Shopify store', () => {
     expect(failed.partlyPublished).toBeUndefined();
     expect(store.products).toEqual([]);
 
-    const edit = await productCall(services, run, 'edit', { name: 'A Shorter Name' });
+    const edit = await firstProductStep(services, run, 'edit', { name: 'A Shorter Name' });
     expect(edit.status).toBe(200);
     expect((await runOf(edit)).products[0]!.name).toBe('A Shorter Name');
   });
@@ -547,17 +549,6 @@ describe('publishing exactly once to a Shopify store', () => {
     await staff.addMember({ email: 'one-factor@example.com', role: 'staff' });
     return (await staff.createKey('one-factor@example.com', { name: 'aal1', aal: 'aal1' })).key;
   }
-
-  const retryOf = (services: GeneratorServices, run: RunView, headers: Record<string, string> = {}) =>
-    call(
-      services,
-      productAction.POST,
-      'POST',
-      `/api/generator-runs/${run.id}/products/0/retry`,
-      { id: run.id, index: '0', action: 'retry' },
-      {},
-      headers,
-    );
 
   it('Retry of a failed publish needs a second factor, as publishing does: without one the draft stays a draft', async () => {
     const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'] });
@@ -576,7 +567,7 @@ describe('publishing exactly once to a Shopify store', () => {
       {},
       oneFactor,
     );
-    const retry = await retryOf(services, run, oneFactor);
+    const retry = await firstProductStep(services, run, 'retry', {}, oneFactor);
     // The same answer as the run's publish gives that member.
     expect([retry.status, await retry.json()]).toEqual([403, { error: STAFF_MESSAGES.aal2Needed }]);
     expect([publish.status, await publish.json()]).toEqual([403, { error: STAFF_MESSAGES.aal2Needed }]);
@@ -604,7 +595,7 @@ describe('publishing exactly once to a Shopify store', () => {
     ]);
 
     // Retry finishes product 1: recorded too, once.
-    expect((await retryOf(services, run)).status).toBe(200);
+    expect((await firstProductStep(services, run, 'retry')).status).toBe(200);
     await services.runs!.runner.idle(run.id);
     const first = services.runs!.get(run.id)!.products[0]!;
     expect(first.status).toBe('published');

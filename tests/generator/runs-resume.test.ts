@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { loadConfig } from '../../shared/config/index.ts';
 import { createOfflineDesignProvider } from '../../shared/generator/providers/designs/offline.ts';
 import { createServerDesignStore } from '../../site/features/generator/server/design-files.ts';
 import { createGeneratorServices } from '../../site/features/generator/server/services.ts';
-import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput } from '../support/child-process.ts';
+import { HOLD_UNTIL_KILLED, startServerScript } from '../support/generator-api.ts';
 import {
   RunStore,
   STOPPED_BEFORE_DESIGN,
@@ -160,12 +160,9 @@ describe('a run after kill -9', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'runs-resume-'));
     roots.push(root);
     const dataDir = path.join(root, 'data');
-    const settings = JSON.stringify({ DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '0' });
+    const settings = { DATA_DIR: dataDir, HOST: '127.0.0.1', GENERATOR_DELAY_MS: '0' };
     // A server process: a finished run with both designs being made again, a stopped one with its first retried.
-    const script = [
-      `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
-      `import { createGeneratorServices } from ${JSON.stringify(path.join(REPO_ROOT, 'site/features/generator/server/services.ts'))};`,
-      `const { runs } = createGeneratorServices({ config: loadConfig(${settings}, ${JSON.stringify(root)}), log: () => undefined });`,
+    const { child, exit, printed } = await startServerScript(root, settings, [
       "const done = runs.start({ count: 2, theme: 'finished then redesigned', actor: null }).id;",
       'await runs.runner.idle(done);',
       "const stopped = runs.start({ count: 2, theme: 'stopped then retried', actor: null }).id;",
@@ -179,21 +176,15 @@ describe('a run after kill -9', () => {
       "const statuses = (id) => runs.store.getRun(id).products.map((p) => p.status).join(' ');",
       'console.log(JSON.stringify({ done, stopped, before: [statuses(done), statuses(stopped)] }));',
       // Nothing more happens here: the designs on their way are never recorded, and the process is killed.
-      'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);',
-    ].join('\n');
-    // A file, not --eval: the generator's worker thread inherits the process's flags.
-    const serverFile = path.join(root, 'server.mjs');
-    writeFileSync(serverFile, script);
-    const child = spawnNode([serverFile], { env: isolatedEnv() });
-    const exit = finished(child);
-    const [line] = await waitForOutput(child, 'stdout', /^\{.*\}$/m);
+      HOLD_UNTIL_KILLED,
+    ]);
     child.kill('SIGKILL');
     expect((await exit).signal).toBe('SIGKILL');
-    const { done, stopped, before } = JSON.parse(line) as { done: string; stopped: string; before: string[] };
+    const { done, stopped, before } = printed as { done: string; stopped: string; before: string[] };
     expect(before).toEqual(['generating pending', 'generating error']);
 
     // The server started again over the same DATA_DIR.
-    const services = createGeneratorServices({ config: loadConfig(JSON.parse(settings) as NodeJS.ProcessEnv, root), log: () => undefined });
+    const services = createGeneratorServices({ config: loadConfig(settings, root), log: () => undefined });
     try {
       // Its start-up resume runs on the next turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));

@@ -96,6 +96,12 @@ afterAll(async () => {
 });
 
 const create = (input: Record<string, unknown>) => mutate('cartCreate', '$input: CartInput', 'input: $input', { input });
+const addLines = (variables: { cartId: string; lines: unknown[] }) =>
+  mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', variables);
+const updateLines = (variables: { cartId: string; lines: unknown[] }) =>
+  mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', variables);
+const removeLines = (variables: { cartId: string; lineIds: string[] }) =>
+  mutate('cartLinesRemove', '$cartId: ID!, $lineIds: [ID!]!', 'cartId: $cartId, lineIds: $lineIds', variables);
 const money = (value: { amount: string }) => Math.round(Number(value.amount) * 100);
 
 describe('a cart from create to discount', () => {
@@ -111,7 +117,7 @@ describe('a cart from create to discount', () => {
     expect(created.cart!.attributes).toEqual([{ key: 'source', value: 'hydrogen' }]);
     expect(created.cart!.buyerIdentity).toEqual({ email: null, phone: null, countryCode: null });
 
-    const added = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
+    const added = await addLines({
       cartId,
       lines: [
         { merchandiseId: a.id, quantity: 2 },
@@ -126,24 +132,24 @@ describe('a cart from create to discount', () => {
     const firstLine = added.cart!.lines.nodes[0]!;
     expect(firstLine.id).toBe(created.cart!.lines.nodes[0]!.id);
 
-    const updated = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+    const updated = await updateLines({
       cartId,
       lines: [{ id: firstLine.id, quantity: 2 }],
     });
     expect(updated.cart!.lines.nodes.map((l) => l.quantity)).toEqual([2, 1]);
     expect(updated.cart!.totalQuantity).toBe(3);
 
-    const withThird = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
+    const withThird = await addLines({
       cartId,
       lines: [{ merchandiseId: c.id }],
     });
-    const removed = await mutate('cartLinesRemove', '$cartId: ID!, $lineIds: [ID!]!', 'cartId: $cartId, lineIds: $lineIds', {
+    const removed = await removeLines({
       cartId,
       lineIds: [withThird.cart!.lines.nodes[1]!.id],
     });
     expect(removed.cart!.lines.nodes.map((l) => l.merchandise.id)).toEqual([a.id, c.id]);
 
-    const zero = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+    const zero = await updateLines({
       cartId,
       lines: [{ id: removed.cart!.lines.nodes[1]!.id, quantity: 0 }],
     });
@@ -255,7 +261,7 @@ describe('a cart from create to discount', () => {
 
 describe('what Shopify refuses or corrects', () => {
   it('answers an unknown cart and a line of another cart with userErrors, changing nothing', async () => {
-    const missing = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
+    const missing = await addLines({
       cartId: 'gid://shopify/Cart/c1-00000000000000000000000000000000?key=00',
       lines: [{ merchandiseId: variants[0]!.id }],
     });
@@ -268,7 +274,7 @@ describe('what Shopify refuses or corrects', () => {
     const one = await create({ lines: [{ merchandiseId: variants[0]!.id }] });
     const other = await create({ lines: [{ merchandiseId: variants[1]!.id }] });
     const foreignLine = other.cart!.lines.nodes[0]!.id;
-    const wrong = await mutate('cartLinesRemove', '$cartId: ID!, $lineIds: [ID!]!', 'cartId: $cartId, lineIds: $lineIds', {
+    const wrong = await removeLines({
       cartId: one.cart!.id,
       lineIds: [foreignLine],
     });
@@ -309,13 +315,13 @@ describe('what Shopify refuses or corrects', () => {
 
     // Another change to the cart says it again; raising the sold-out line's quantity leaves it at 0.
     const soldOutLine = outOfStock(cart).target;
-    const raised = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+    const raised = await updateLines({
       cartId: cart.id,
       lines: [{ id: soldOutLine, quantity: 3 }],
     });
     expect(raised.cart!.lines.nodes.map((line) => line.quantity)).toEqual([1, 0]);
     expect(raised.warnings).toEqual([outOfStock(raised.cart!)]);
-    const added = await mutate('cartLinesAdd', '$cartId: ID!, $lines: [CartLineInput!]!', 'cartId: $cartId, lines: $lines', {
+    const added = await addLines({
       cartId: cart.id,
       lines: [{ merchandiseId: variants[1]!.id, quantity: 1 }],
     });
@@ -323,12 +329,12 @@ describe('what Shopify refuses or corrects', () => {
     expect(added.warnings).toEqual([outOfStock(added.cart!)]);
 
     // Updating another line keeps it; an update to 0 removes it, and the warning with it.
-    const other = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+    const other = await updateLines({
       cartId: cart.id,
       lines: [{ id: cart.lines.nodes[0]!.id, quantity: 2 }],
     });
     expect(other.cart!.lines.nodes.map((line) => line.quantity)).toEqual([2, 0, 1]);
-    const removed = await mutate('cartLinesUpdate', '$cartId: ID!, $lines: [CartLineUpdateInput!]!', 'cartId: $cartId, lines: $lines', {
+    const removed = await updateLines({
       cartId: cart.id,
       lines: [{ id: soldOutLine, quantity: 0 }],
     });

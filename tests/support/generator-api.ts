@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
@@ -9,6 +10,7 @@ import {
   type GeneratorServices,
   type GeneratorServicesOptions,
 } from '../../site/features/generator/server/services.ts';
+import { finished, isolatedEnv, REPO_ROOT, spawnNode, waitForOutput, type Finished } from './child-process.ts';
 
 /** The generator API's real services in this process, and its endpoints called directly with Request objects. */
 
@@ -71,3 +73,35 @@ export async function callRoute(
   const locals: App.Locals = { ...(opened ? { generator: opened.services, staff: opened.staff } : {}), ...more };
   return route({ request, locals, params, url: new URL(request.url) } as unknown as APIContext);
 }
+
+export interface ServerScript {
+  child: ChildProcess;
+  /** Resolves when the process ends (the tests kill it). */
+  exit: Promise<Finished>;
+  /** The JSON the script printed on a line of its own once it was ready. */
+  printed: unknown;
+}
+
+/**
+ * A server process of its own: the generator's real services over `settings` (DATA_DIR among them)
+ * as `runs`, then `body`, which prints one JSON line when it is ready and then waits to be killed
+ * (`HOLD_UNTIL_KILLED`). Written to a file in `root` and run from there, not with --eval: the
+ * generator's worker thread inherits the process's flags.
+ */
+export async function startServerScript(root: string, settings: NodeJS.ProcessEnv, body: readonly string[]): Promise<ServerScript> {
+  const script = [
+    `import { loadConfig } from ${JSON.stringify(path.join(REPO_ROOT, 'shared/config/index.ts'))};`,
+    `import { createGeneratorServices } from ${JSON.stringify(path.join(REPO_ROOT, 'site/features/generator/server/services.ts'))};`,
+    `const { runs } = createGeneratorServices({ config: loadConfig(${JSON.stringify(settings)}, ${JSON.stringify(root)}), log: () => undefined });`,
+    ...body,
+  ].join('\n');
+  const file = path.join(root, 'server.mjs');
+  writeFileSync(file, script);
+  const child = spawnNode([file], { env: isolatedEnv() });
+  const exit = finished(child);
+  const [line] = await waitForOutput(child, 'stdout', /^\{.*\}$/m);
+  return { child, exit, printed: JSON.parse(line) };
+}
+
+/** The last line of a server script's body: nothing more happens until the test kills the process. */
+export const HOLD_UNTIL_KILLED = 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 120_000);';

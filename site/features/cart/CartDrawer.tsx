@@ -77,7 +77,12 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
   }
 
   const empty = cart.items.length === 0;
-  const stillShort = cart.items.some((item) => item.quantity > (short.get(item.variantId) ?? Number.POSITIVE_INFINITY));
+  /** What the shop has of a line the cart still holds more of than that; undefined once it is within it. */
+  const shortOf = (item: CartItem): number | undefined => {
+    const available = short.get(item.variantId);
+    return available !== undefined && item.quantity > available ? available : undefined;
+  };
+  const stillShort = cart.items.some((item) => shortOf(item) !== undefined);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click handler closes on the backdrop; the keyboard closes a <dialog> with Escape
     <dialog
@@ -122,7 +127,7 @@ export default function CartDrawer({ endpoint }: { endpoint: BrowserEndpoint }) 
                 key={item.variantId}
                 item={item}
                 busy={loading}
-                available={short.get(item.variantId)}
+                available={shortOf(item)}
                 onGone={() => setRefocus({ index, variantId: item.variantId })}
               />
             ))}
@@ -170,12 +175,11 @@ function shortfall(available: number): string {
 
 /**
  * `busy`: a checkout is being made from the cart as it is, so its lines cannot change meanwhile.
- * `available`: what the shop could sell of it at the last checkout, when less than the cart held.
+ * `available`: what the shop could sell of it at the last checkout, while the line holds more.
  * `onGone`: the line is being removed.
  */
 function CartLine({ item, busy, available, onGone }: { item: CartItem; busy: boolean; available?: number; onGone: () => void }) {
   const title = item.product.title;
-  const short = available !== undefined && item.quantity > available;
   const options = optionsLine(item.selectedOptions);
   const image = item.product.image;
   return (
@@ -193,7 +197,7 @@ function CartLine({ item, busy, available, onGone }: { item: CartItem; busy: boo
         </a>
         {options && <p className="line-options">{options}</p>}
         <p className="line-price">{formatPrice(item.price)}</p>
-        {short && <p className="line-short">{shortfall(available)}</p>}
+        {available !== undefined && <p className="line-short">{shortfall(available)}</p>}
         <div className="line-actions">
           <div className="stepper" role="group" aria-label={`Quantity of ${title}`}>
             <button

@@ -1,8 +1,11 @@
 import type { CartItem } from '../../../shared/cart/index.ts';
-import type { Product, ProductVariant } from '../../../shared/storefront/browser.ts';
+import type { Product, ProductImage, ProductVariant } from '../../../shared/storefront/browser.ts';
 
 /** The cart line a product page or card adds: the variant, quantity 1, and enough of the product to draw it. */
-export function cartItemFor(product: Pick<Product, 'id' | 'handle' | 'title' | 'images'>, variant: ProductVariant): CartItem {
+export function cartItemFor(
+  product: Pick<Product, 'id' | 'handle' | 'title'> & { images: readonly Pick<ProductImage, 'url' | 'altText'>[] },
+  variant: Pick<ProductVariant, 'id' | 'title' | 'price' | 'selectedOptions'>,
+): CartItem {
   const image = product.images[0];
   return {
     product: {
