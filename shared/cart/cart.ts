@@ -146,18 +146,18 @@ export function parseCartItem(raw: string | null): CartItem | null {
  * cart), never a crash; a half-trusted cart could check out the wrong things.
  */
 export function parseStoredCart(raw: string | null | undefined): Cart {
-  if (!raw) return clearCart();
+  if (!raw) return EMPTY_CART;
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return clearCart();
+    return EMPTY_CART;
   }
-  if (!isRecord(value) || !Array.isArray(value.items)) return clearCart();
-  let cart = clearCart();
+  if (!isRecord(value) || !Array.isArray(value.items)) return EMPTY_CART;
+  let cart = EMPTY_CART;
   for (const entry of value.items) {
     const item = readItem(entry);
-    if (!item) return clearCart();
+    if (!item) return EMPTY_CART;
     cart = addItem(cart, item); // two stored lines for one variant merge into one
   }
   const cartId = typeof value.cartId === 'string' ? value.cartId : null;

@@ -36,6 +36,8 @@ let cartAtLoad: unknown;
 /** Reads of the cart's key in storage (a browser pays a call to its own process for the first). */
 let keyReads = 0;
 let keyReadsAtImport = -1;
+/** Whether storage refuses writes, as a browser's does when the site's storage is full. */
+let storageFull = false;
 
 beforeAll(async () => {
   storage[CART_STORAGE_KEY] = '{"items": [{"broken": true}]';
@@ -47,6 +49,10 @@ beforeAll(async () => {
     has: (target, key) => {
       if (key === CART_STORAGE_KEY) keyReads++;
       return Reflect.has(target, key);
+    },
+    set: (target, key, value) => {
+      if (storageFull) throw new DOMException("Failed to set the 'shopify-cart' property on 'Storage'", 'QuotaExceededError');
+      return Reflect.set(target, key, value);
     },
   });
   setPersistentEngine(counted, {
@@ -102,6 +108,37 @@ describe('cart store', () => {
     setQuantity('gid://shopify/ProductVariant/1', 0);
     expect($cart.get().items).toEqual([]);
     expect(JSON.parse(storage[CART_STORAGE_KEY]!)).toEqual({ items: [], cartId: null, checkoutUrl: null });
+  });
+
+  it('keeps a change the browser will not store for as long as the page is open, and says so once per change', async () => {
+    const { $cart, addToCart, addToCartAndNotify, setQuantity } = await stores();
+    const { $toasts } = await import('../../site/features/toasts/toasts.ts');
+    addToCart(line('1'));
+    const stored = storage[CART_STORAGE_KEY];
+    $toasts.set([]);
+    storageFull = true;
+    try {
+      const seen: number[] = [];
+      const unbind = $cart.listen((cart) => seen.push(cart.items.length));
+      addToCartAndNotify(line('2'));
+      expect($cart.get().items.map((l) => [l.variantId, l.quantity])).toEqual([
+        ['gid://shopify/ProductVariant/1', 1],
+        ['gid://shopify/ProductVariant/2', 1],
+      ]);
+      expect(seen).toEqual([2]);
+      expect($toasts.get().map((t) => [t.title, t.tone])).toEqual([['Your cart could not be saved', 'error']]);
+      setQuantity('gid://shopify/ProductVariant/1', 4);
+      expect($cart.get().items[0]?.quantity).toBe(4);
+      expect($toasts.get()).toHaveLength(2);
+      expect(storage[CART_STORAGE_KEY]).toBe(stored);
+      unbind();
+    } finally {
+      storageFull = false;
+    }
+    $toasts.set([]);
+    addToCartAndNotify(line('3'));
+    expect(JSON.parse(storage[CART_STORAGE_KEY]!).items).toHaveLength(3);
+    expect($toasts.get().map((t) => [t.title, t.description])).toEqual([['Added to cart!', 'Per My Last Prompt']]);
   });
 
   it('follows another tab: a storage event replaces the cart while anyone listens', async () => {

@@ -206,6 +206,57 @@ export function cartJourneys(): void {
       }
     });
 
+    it("when the browser's storage is full, Add to Cart still adds, says the cart lasts only while the page is open, and checkout works", async () => {
+      const { page, context, messages, close } = await newPage();
+      await visit(page, '/');
+      // Fill this site's storage the way other data of the origin would, until not one more character fits.
+      const fillers = await page.evaluate(() => {
+        let count = 0;
+        for (let size = 1 << 20; size >= 1; size = Math.floor(size / 2)) {
+          try {
+            for (;;) localStorage.setItem(`filler-${count++}`, 'x'.repeat(size));
+          } catch {
+            // full at this size: go on with smaller pieces
+          }
+        }
+        return count;
+      });
+      expect(fillers).toBeGreaterThan(10);
+      const card = page.locator('.card').first();
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
+      const toast = page.locator('.toast', { hasText: 'Your cart could not be saved' });
+      await toast.waitFor();
+      expect(await toast.locator('.toast-description').textContent()).toBe(
+        "This browser's storage is full: the cart lasts only while this page is open.",
+      );
+      expect(await page.locator('.toast', { hasText: 'Added to cart!' }).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('shopify-cart'))).toBeNull();
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+
+      const sheet = await openDrawer(page);
+      expect(await sheet.locator('.drawer-summary').textContent()).toBe('2 item(s) in your cart');
+      await sheet
+        .getByRole('button', { name: /^Decrease quantity/ })
+        .first()
+        .click();
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '1');
+      const tab = await newTabFrom(context, () => sheet.locator('.drawer-footer .btn').click());
+      expectCheckoutPage(tab);
+      expect(unexpectedErrors(messages)).toEqual([]);
+
+      // Room again (the shopper cleared some data): the next change is stored as usual.
+      await page.evaluate(() => localStorage.removeItem('filler-0'));
+      if (!(await sheet.isVisible())) await openDrawer(page);
+      await sheet
+        .getByRole('button', { name: /^Increase quantity/ })
+        .first()
+        .click();
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('shopify-cart') ?? '{"items":[]}').items[0]?.quantity === 2);
+      await close();
+    });
+
     it('works with the keyboard alone, from the home page to the checkout page', async () => {
       const { page, context, close } = await newPage();
       await visit(page, '/');

@@ -34,23 +34,43 @@ export function cartStore(): WritableAtom<Cart> {
   return cart;
 }
 
-export function addToCart(item: CartItem): void {
+/**
+ * Every change goes through here. When the browser will not store the cart (its storage for this
+ * site is full), persistentAtom throws before it changes the store: the change is made in memory
+ * instead, so the shopper's click still does what it says and the cart lasts while the page is open,
+ * and the shopper is told. Returns whether the cart was stored.
+ */
+export function putCart(next: Cart): boolean {
   const $cart = cartStore();
-  $cart.set(addItem($cart.get(), item));
+  try {
+    $cart.set(next);
+    return true;
+  } catch {
+    const old = $cart.value;
+    ($cart as { value: Cart }).value = next;
+    $cart.notify(old);
+    showToast({
+      title: 'Your cart could not be saved',
+      description: "This browser's storage is full: the cart lasts only while this page is open.",
+      tone: 'error',
+    });
+    return false;
+  }
+}
+
+export function addToCart(item: CartItem): boolean {
+  return putCart(addItem(cartStore().get(), item));
 }
 
 /** A shopper's Add to Cart: the item goes in and an "Added to cart!" toast names the product. */
 export function addToCartAndNotify(item: CartItem): void {
-  addToCart(item);
-  showToast({ title: 'Added to cart!', description: item.product.title, tone: 'success' });
+  if (addToCart(item)) showToast({ title: 'Added to cart!', description: item.product.title, tone: 'success' });
 }
 
 export function setQuantity(variantId: string, quantity: number): void {
-  const $cart = cartStore();
-  $cart.set(updateQuantity($cart.get(), variantId, quantity));
+  putCart(updateQuantity(cartStore().get(), variantId, quantity));
 }
 
 export function removeFromCart(variantId: string): void {
-  const $cart = cartStore();
-  $cart.set(removeItem($cart.get(), variantId));
+  putCart(removeItem(cartStore().get(), variantId));
 }

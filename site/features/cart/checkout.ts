@@ -1,6 +1,6 @@
 import { browserCartCreate, type BrowserEndpoint, type BrowserRequestOptions } from '../../../shared/storefront/browser.ts';
 import { atom } from 'nanostores';
-import { cartStore } from './cart-store.ts';
+import { cartStore, putCart } from './cart-store.ts';
 
 /** The cart state's `isLoading`: true while checkout is being created; never stored. */
 export const $checkoutLoading = atom(false);
@@ -19,7 +19,7 @@ export async function createCheckout(endpoint: BrowserEndpoint, options?: Browse
     const lines = cart.items.map((item) => ({ merchandiseId: item.variantId, quantity: item.quantity }));
     const remote = await browserCartCreate(endpoint, lines, options);
     // Read the cart again: another tab may have changed it while the request was out.
-    $cart.set({ ...$cart.get(), cartId: remote.id || null, checkoutUrl: remote.checkoutUrl });
+    putCart({ ...$cart.get(), cartId: remote.id || null, checkoutUrl: remote.checkoutUrl });
     return remote.checkoutUrl;
   } finally {
     $checkoutLoading.set(false);

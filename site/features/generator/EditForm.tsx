@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import { GeneratorApiError, type ProductEditBody, type RunProductView } from './generator-api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { memo, useCallback, useState } from 'react';
 import { formatAmount } from '../../../shared/common/index.ts';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { EditForm } from './EditForm.tsx';
 import { CrossCircleIcon, DownloadIcon, ExternalIcon, HourglassIcon, ShirtIcon } from './icons.tsx';

@@ -5,7 +5,7 @@ import { showToast } from '../toasts/toasts.ts';
 import { useStore } from '../shell/use-store.ts';
 import { createGeneratorApi, GeneratorApiError, type GeneratorSettings } from './generator-api.ts';
 import { createWorkspace, type GenerateSettings, type WorkspaceController } from './workspace-store.ts';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import { ToastList } from '../toasts/ToastList.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ProductsSection } from './ProductsSection.tsx';

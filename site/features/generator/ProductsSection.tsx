@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import type { ProductAction, ProductEditBody, RunProductView } from './generator-api.ts';
 import { GeneratedCard } from './GeneratedCard.tsx';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/limits/index.ts';
 import type { GenerateSettings } from './workspace-store.ts';
 import { productCountFrom } from './product-count.ts';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import { SparklesIcon } from './icons.tsx';
 
 /** The settings card (docs/behaviour/generator.md): count, theme, brand guidelines, and the full-width generate button. */

@@ -1,4 +1,9 @@
-/** Inline SVG icons for the islands: no icon library in the bundle. All decorative (aria-hidden). */
+/**
+ * Inline SVG icons for the islands: no icon library in the bundle. All decorative (aria-hidden).
+ * Only the icons the islands of every page draw (the cart button, the toasts) live here, as this
+ * module goes into the chunk every page loads: the drawer's and the spinner have files of their own,
+ * loaded with the code that draws them.
+ */
 
 export interface IconProps {
   size?: number;
@@ -35,30 +40,6 @@ export function CloseIcon({ size = 20 }: IconProps) {
   );
 }
 
-export function MinusIcon({ size = 16 }: IconProps) {
-  return (
-    <svg {...base(size)}>
-      <path d="M5 12h14" />
-    </svg>
-  );
-}
-
-export function PlusIcon({ size = 16 }: IconProps) {
-  return (
-    <svg {...base(size)}>
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
-}
-
-export function TrashIcon({ size = 18 }: IconProps) {
-  return (
-    <svg {...base(size)}>
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
-  );
-}
-
 export function CheckIcon({ size = 18 }: IconProps) {
   return (
     <svg {...base(size)}>
@@ -72,14 +53,6 @@ export function AlertIcon({ size = 18 }: IconProps) {
     <svg {...base(size)}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 7.5v5.5M12 16.5v.01" />
-    </svg>
-  );
-}
-
-export function Spinner({ size = 18 }: IconProps) {
-  return (
-    <svg {...base(size)} className="spinner">
-      <path d="M21 12a9 9 0 1 1-6.2-8.56" />
     </svg>
   );
 }

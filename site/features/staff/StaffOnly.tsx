@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../shell/icons.tsx';
+import { Spinner } from '../shell/spinner.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { useStaffSession, type StaffUser } from './staff-session.ts';
 
