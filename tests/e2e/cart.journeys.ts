@@ -169,6 +169,26 @@ export function cartJourneys(): void {
       await close();
     });
 
+    it('tells screen readers when the cart changes, not the stored count on every page it loads with', async () => {
+      const { page, close } = await newPage();
+      await visit(page, '/');
+      await addCard(page);
+      await addCard(page);
+      const liveRegion = page.locator('.cart-button + .sr-only[aria-live="polite"]');
+      await page.reload();
+      await hydrated(page);
+      await page.waitForFunction(() => document.querySelector('.cart-count')?.textContent === '2');
+      expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items');
+      expect(await liveRegion.textContent()).toBe('');
+      const sheet = await openDrawer(page);
+      await sheet
+        .getByRole('button', { name: /^Increase quantity/ })
+        .first()
+        .click();
+      await page.waitForFunction(() => document.querySelector('.cart-button + .sr-only')?.textContent === '3 items in your cart');
+      await close();
+    });
+
     it('shows a change made in another tab without a reload', async () => {
       const { page, context, close } = await newPage();
       await visit(page, '/');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '../shell/use-store.ts';
 import { EMPTY_CART, totalQuantity } from '../../../shared/cart/index.ts';
 import type { BrowserEndpoint } from '../../../shared/storefront/browser.ts';
@@ -24,6 +24,17 @@ export default function CartButton({ endpoint }: { endpoint: BrowserEndpoint }) 
   const cart = useStore(cartStore(), { ssr: () => EMPTY_CART });
   const [wanted, setWanted] = useState(false);
   const count = totalQuantity(cart);
+  // Said to screen readers when the cart changes, not when the button hydrates: the stored count
+  // showing up after a page's load is no news, and a live region would read it out on every page.
+  const [news, setNews] = useState('');
+  useEffect(
+    () =>
+      cartStore().listen((changed) => {
+        const quantity = totalQuantity(changed);
+        setNews(quantity > 0 ? `${itemsText(quantity)} in your cart` : '');
+      }),
+    [],
+  );
 
   function open() {
     setWanted(true);
@@ -47,7 +58,7 @@ export default function CartButton({ endpoint }: { endpoint: BrowserEndpoint }) 
         </span>
       </button>
       <span className="sr-only" aria-live="polite">
-        {count > 0 ? `${itemsText(count)} in your cart` : ''}
+        {news}
       </span>
       <Toaster />
       {wanted && (
