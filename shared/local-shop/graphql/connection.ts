@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from '../../storefront/browser.ts';
-import { type Cursor, decodeCursor, encodeCursor } from './cursor.ts';
+import { type Cursor, type CursorPlace, type SortValue, decodeCursor, encodeCursor } from './cursor.ts';
 import type { Args } from './field-map.ts';
 import { ShopError } from './shop-error.ts';
 
@@ -38,8 +38,29 @@ export interface PageSource {
   /** Ids strictly between `after` and `before` (null: unbounded), `limit` of them from the start or the end, in list order. */
   window(after: Cursor | null, before: Cursor | null, limit: number, fromEnd: boolean): number[];
   hasBeyond(id: number, direction: 'before' | 'after'): boolean;
-  /** An id's index in the list, for lists whose cursors carry it (sorted and searched lists). */
-  positionOf?(id: number): number | undefined;
+  /** Where an item stands, for lists whose cursors carry it (any list not ordered by id alone). */
+  placeOf?(id: number): CursorPlace | undefined;
+}
+
+/**
+ * How a list of ids is ordered, so that a cursor finds its place again by its item's sort values and
+ * id (as Shopify's cursors do) when that item has left the list or others before it have. The list
+ * must be sorted by `compareAt`: each item after every item it compares after.
+ */
+export interface ListOrder {
+  /** Names the order; a cursor's values are read only by a list in the order they were made in. */
+  name: string;
+  /** The sort values of the list's item at `at` (an index into the ids as given, before `reverse`). */
+  valuesAt(at: number): SortValue[];
+  /** Whether a cursor's values have the shape this order's values have for an item with that id. */
+  fits(values: readonly SortValue[], id: number): boolean;
+  /** Negative when an item with `values` and `id` comes before the list's item at `at`, positive after it, 0 for that item. */
+  compareAt(values: readonly SortValue[], id: number, at: number): number;
+  /**
+   * The values are places that shift as the list is edited (a collection's products placed by hand),
+   * not sort values of the item's own: a cursor whose item is in the list goes on from that item.
+   */
+  byPlace?: boolean;
 }
 
 function pageSize(args: Args, name: 'first' | 'last', field: string): number | null {
@@ -79,7 +100,7 @@ export function paginate<T>(
   const nodes = load(ids);
   const edges = nodes.map((node) => {
     const id = idOf(node);
-    return { cursor: encodeCursor(id, source.positionOf?.(id)), node };
+    return { cursor: encodeCursor(id, source.placeOf?.(id)), node };
   });
   const firstId = nodes.length ? idOf(nodes[0]!) : null;
   const lastId = nodes.length ? idOf(nodes[nodes.length - 1]!) : null;
@@ -109,9 +130,18 @@ export function connectionFromList<T>(items: readonly T[], idOf: (item: T) => nu
   );
 }
 
+/** Options of a list kept between requests, or ordered by sort values. */
+export interface ListOptions {
+  /** Each id's index in `ids`, when the list comes with it. */
+  positions?: ReadonlyMap<number, number>;
+  /** The list's order, for cursors that carry their item's sort values. */
+  order?: ListOrder;
+}
+
 /**
  * A connection over ids in their list order (sorted, filtered or searched products), loading only the
- * page's nodes. `positions` (each id's place in `ids`) may come with a list that is kept between requests.
+ * page's nodes. A page costs a few lookups and, for a cursor whose values are read, a binary search:
+ * `reverse` reads the list from its end rather than copying it.
  */
 export function connectionFromIds<T>(
   ids: readonly number[],
@@ -119,32 +149,68 @@ export function connectionFromIds<T>(
   field: string,
   load: (ids: number[]) => T[],
   idOf: (node: T) => number,
-  positions?: ReadonlyMap<number, number>,
+  { positions, order }: ListOptions = {},
 ): Connection<T> {
-  const ordered = args.reverse ? [...ids].reverse() : ids;
-  const index = positions && !args.reverse ? positions : new Map(ordered.map((id, i) => [id, i]));
-  // Where the list goes on past a cursor: after its item, or, when that item has left the list since
-  // (taken out of a collection, no longer matching a search or a filter), at the place it held,
-  // which the next item now holds.
+  const count = ids.length;
+  const reverse = args.reverse;
+  const forward = positions ?? new Map(ids.map((id, i) => [id, i]));
+  // `i` counts in the order the connection pages (turned by `reverse`); `at` indexes `ids`.
+  const atOf = (i: number) => (reverse ? count - 1 - i : i);
+  const indexOf = (id: number): number | undefined => {
+    const at = forward.get(id);
+    return at === undefined ? undefined : atOf(at);
+  };
+  // The first index at which `comesAfter` holds; it holds from some index to the end of the list.
+  const firstWhere = (comesAfter: (i: number) => boolean) => {
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comesAfter(middle)) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  // Where an item with these sort values and id stands, or would stand: the index of the first item
+  // after it ('after'), or of the first item not before it ('before').
+  const byValues = (listOrder: ListOrder, values: readonly SortValue[], id: number, side: 'after' | 'before') => {
+    const turn = reverse ? -1 : 1;
+    const relation = (i: number) => turn * listOrder.compareAt(values, id, atOf(i));
+    return firstWhere(side === 'after' ? (i) => relation(i) < 0 : (i) => relation(i) <= 0);
+  };
+  // Where the list goes on past a cursor: by its item's sort values and id when it carries them for
+  // this order, so right after (or before) where that item stood, whatever changed since. Otherwise
+  // after its item, or, when that item has left the list since (taken out of a collection, no longer
+  // matching a search or a filter), at the index it held.
   const boundary = (cursor: Cursor, side: 'after' | 'before') => {
-    const at = index.get(cursor.id);
+    const sort = cursor.sort;
+    const values = order && sort?.order === order.name && order.fits(sort.values, cursor.id) ? sort.values : null;
+    if (order && values && !order.byPlace) return byValues(order, values, cursor.id, side);
+    const at = indexOf(cursor.id);
     if (at !== undefined) return side === 'after' ? at + 1 : at;
+    if (order && values) return byValues(order, values, cursor.id, side);
     if (cursor.position === null) throw new ShopError(`Invalid cursor for Field '${field}': it points at no item of this list`);
-    return Math.min(cursor.position, ordered.length);
+    return Math.min(cursor.position, count);
   };
   const source: PageSource = {
     window(after, before, limit, fromEnd) {
       const start = after === null ? 0 : boundary(after, 'after');
-      const end = before === null ? ordered.length : boundary(before, 'before');
-      const slice = ordered.slice(start, Math.max(start, end));
-      const taken = fromEnd ? slice.slice(Math.max(0, slice.length - limit)) : slice.slice(0, limit);
-      return [...taken];
+      const end = Math.max(start, before === null ? count : boundary(before, 'before'));
+      const from = fromEnd ? Math.max(start, end - limit) : start;
+      const to = fromEnd ? end : Math.min(end, start + limit);
+      const taken: number[] = [];
+      for (let i = from; i < to; i++) taken.push(ids[atOf(i)]!);
+      return taken;
     },
     hasBeyond(id, direction) {
-      const at = index.get(id)!;
-      return direction === 'after' ? at < ordered.length - 1 : at > 0;
+      const at = indexOf(id)!;
+      return direction === 'after' ? at < count - 1 : at > 0;
     },
-    positionOf: (id) => index.get(id),
+    placeOf(id) {
+      const at = indexOf(id);
+      if (at === undefined) return undefined;
+      return order ? { position: at, sort: { order: order.name, values: order.valuesAt(atOf(at)) } } : { position: at };
+    },
   };
   return paginate(source, args, load, idOf);
 }

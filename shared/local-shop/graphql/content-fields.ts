@@ -149,14 +149,17 @@ export const CONTENT_FIELDS: Record<string, TypeFields> = {
     trackingParameters: (c) => (c as { trackingParameters?: string }).trackingParameters ?? null,
     products: {
       args: [...CONNECTION_ARGS, 'sortKey', 'filters'],
-      resolve: (c, args, ctx) =>
-        productList(ctx, {
-          base: collectionBase(ctx.store.catalogueIndex(), c.id),
+      resolve: (c, args, ctx) => {
+        const index = ctx.store.catalogueIndex();
+        return productList(ctx, {
+          base: collectionBase(index, c.id),
+          placed: index.placed.get(c.id) ?? new Map<number, number>(),
           listKey: `collection:${c.id}`,
           args,
           field: 'products',
           defaultSortKey: 'COLLECTION_DEFAULT',
-        }),
+        });
+      },
     },
     ...metafieldFields,
   }),

@@ -2,7 +2,8 @@ import { escapeHtml } from '../../common/index.ts';
 import type { CatalogueIndex, ProductSummary } from '../store/catalogue-index.ts';
 import type { ArticleRecord, CollectionRecord, PageRecord } from '../store/content-records.ts';
 import type { ProductRecord } from '../store/records.ts';
-import { connectionFromIds, readConnectionArgs } from './connection.ts';
+import { connectionFromIds, readConnectionArgs, type ListOrder } from './connection.ts';
+import type { SortValue } from './cursor.ts';
 import { plainText } from './content-fields.ts';
 import type { ShopContext } from './context.ts';
 import type { Args } from './field-map.ts';
@@ -19,6 +20,8 @@ import { ShopError } from './shop-error.ts';
 /** Search results mix products, pages and articles: their ids are kept apart by these offsets in cursors. */
 const PAGE_OFFSET = 1_000_000_000;
 const ARTICLE_OFFSET = 2_000_000_000;
+const [PRODUCT_KIND, PAGE_KIND, ARTICLE_KIND] = [0, 1, 2];
+const kindOf = (id: number) => (id < PAGE_OFFSET ? PRODUCT_KIND : id < ARTICLE_OFFSET ? PAGE_KIND : ARTICLE_KIND);
 
 type Tracked<T> = T & { trackingParameters: string };
 
@@ -52,25 +55,45 @@ export function search(args: Args, ctx: ShopContext) {
 
   // Words the query parser keeps none of (only brackets, say) find nothing, not everything.
   const found = types.has('PRODUCT') && query.length > 0 ? ctx.store.catalogueIndex().products.filter((p) => matchesQuery(p, query)) : [];
-  const filtered = found.filter((p) => passes(p, filters));
-  const byPrice = args.sortKey === 'PRICE';
-  const ranked = byPrice
-    ? [...filtered].sort((a, b) => a.minPriceCents - b.minPriceCents || a.id - b.id)
-    : [...filtered].sort((a, b) => relevance(b, query) - relevance(a, query) || a.id - b.id);
-  // `reverse` turns the sort, not where sold-out products go: with LAST they stay after the rest either way.
-  const inOrder = <T>(items: T[]): T[] => (connectionArgs.reverse ? [...items].reverse() : items);
-  const products = availabilityOrder(inOrder(ranked), args.unavailableProducts);
+  const mode = typeof args.unavailableProducts === 'string' ? args.unavailableProducts : 'LAST';
+  const shown = found.filter((p) => passes(p, filters) && (mode !== 'HIDE' || p.available));
   const pages = types.has('PAGE')
-    ? inOrder(ctx.store.content.pages().filter((p) => textMatchesQuery(`${p.title} ${plainText(p.body)}`, query)))
+    ? ctx.store.content.pages().filter((p) => textMatchesQuery(`${p.title} ${plainText(p.body)}`, query))
     : [];
   const articles = types.has('ARTICLE')
-    ? inOrder(ctx.store.content.articles().filter((a) => textMatchesQuery(`${a.title} ${plainText(a.body)} ${a.tags.join(' ')}`, query)))
+    ? ctx.store.content.articles().filter((a) => textMatchesQuery(`${a.title} ${plainText(a.body)} ${a.tags.join(' ')}`, query))
     : [];
 
-  const ids = [...products.map((p) => p.id), ...pages.map((p) => p.id + PAGE_OFFSET), ...articles.map((a) => a.id + ARTICLE_OFFSET)];
+  // Each result's sort values: its kind (products, then pages, then articles); for a product, whether
+  // it comes last for being sold out (LAST), then its price or relevance. `reverse` turns the price or
+  // relevance and the id, not the kinds nor where sold-out products go.
+  const byPrice = args.sortKey === 'PRICE';
+  const turn = connectionArgs.reverse ? -1 : 1;
+  const results = [
+    ...shown.map((p) => ({
+      id: p.id,
+      values: [PRODUCT_KIND, mode === 'LAST' && !p.available ? 1 : 0, byPrice ? p.minPriceCents : relevance(p, query)],
+    })),
+    ...pages.map((p) => ({ id: p.id + PAGE_OFFSET, values: [PAGE_KIND, 0, 0] })),
+    ...articles.map((a) => ({ id: a.id + ARTICLE_OFFSET, values: [ARTICLE_KIND, 0, 0] })),
+  ];
+  const compare = (a: readonly SortValue[], aId: number, b: readonly SortValue[], bId: number) => {
+    const [aKind, aLast, aValue] = a as number[];
+    const [bKind, bLast, bValue] = b as number[];
+    return aKind! - bKind! || aLast! - bLast! || turn * (byPrice ? aValue! - bValue! : bValue! - aValue!) || turn * (aId - bId);
+  };
+  results.sort((a, b) => compare(a.values, a.id, b.values, b.id));
+  const order: ListOrder = {
+    name: `search ${byPrice ? 'PRICE' : 'RELEVANCE'} ${mode}`,
+    valuesAt: (at) => results[at]!.values,
+    fits: (values, id) => values.length === 3 && values.every((v) => typeof v === 'number') && values[0] === kindOf(id),
+    compareAt: (values, id, at) => compare(values, id, results[at]!.values, results[at]!.id),
+  };
+
+  const ids = results.map((r) => r.id);
   const pagesById = new Map(pages.map((p) => [p.id + PAGE_OFFSET, p]));
   const articlesById = new Map(articles.map((a) => [a.id + ARTICLE_OFFSET, a]));
-  const positions = new Map(ids.map((id, i) => [id, i + 1]));
+  const positions = new Map(ids.map((id, i) => [id, i]));
   type Item = { key: number; node: Tracked<ProductRecord | PageRecord | ArticleRecord> };
   const connection = connectionFromIds(
     ids,
@@ -80,10 +103,11 @@ export function search(args: Args, ctx: ShopContext) {
       const loaded = new Map(ctx.products(pageIds.filter((id) => id < PAGE_OFFSET)).map((p) => [p.id, p]));
       return pageIds.flatMap((id) => {
         const node = id < PAGE_OFFSET ? loaded.get(id) : (pagesById.get(id) ?? articlesById.get(id));
-        return node ? [{ key: id, node: track(node, searchTracking(positions.get(id)!, queryText)) }] : [];
+        return node ? [{ key: id, node: track(node, searchTracking(positions.get(id)! + 1, queryText)) }] : [];
       });
     },
     (item) => item.key,
+    { positions, order },
   );
   return {
     edges: connection.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.node })),

@@ -1,6 +1,7 @@
 import type { CatalogueIndex, ProductSummary } from '../store/catalogue-index.ts';
 import type { ProductRecord } from '../store/records.ts';
-import { connectionFromIds, readConnectionArgs, type Connection } from './connection.ts';
+import { connectionFromIds, readConnectionArgs, type Connection, type ListOrder } from './connection.ts';
+import type { SortValue } from './cursor.ts';
 import type { ShopContext } from './context.ts';
 import type { Args } from './field-map.ts';
 import { matchesQuery, parseProductQuery, relevance, type ParsedQuery } from './product-search.ts';
@@ -175,44 +176,122 @@ export function filterGroups(base: readonly ProductSummary[], filters: readonly 
   return groups;
 }
 
-type Comparator = (a: ProductSummary, b: ProductSummary) => number;
+/**
+ * An order of products: the values each is sorted by (what its cursors carry), compared in turn, and
+ * then the id. Lists are sorted by these same values, so a cursor's values find their place by a
+ * binary search.
+ */
+interface Ordering {
+  /** Names the order in cursors: sort keys that order alike share a name. */
+  name: string;
+  values(p: ProductSummary): SortValue[];
+  compare(a: readonly SortValue[], b: readonly SortValue[]): number;
+  /** Whether a cursor's values have the shape of this order's. */
+  fits(values: readonly SortValue[]): boolean;
+  byPlace?: boolean;
+}
 
-const byText =
-  (pick: (p: ProductSummary) => string): Comparator =>
-  (a, b) =>
-    pick(a).localeCompare(pick(b), 'en', { sensitivity: 'base' });
+// One collator each, as `localeCompare` with these arguments would make one per call.
+const textCollator = new Intl.Collator('en', { sensitivity: 'base' });
+const dateCollator = new Intl.Collator();
 
-/** Sort keys of `products` (ProductSortKeys) and of `Collection.products` (ProductCollectionSortKeys). */
-function comparator(sortKey: string, query: ParsedQuery | null): Comparator | 'list-order' {
+const byId: Ordering = { name: 'ID', values: () => [], compare: () => 0, fits: (values) => values.length === 0 };
+
+function byNumber(name: string, pick: (p: ProductSummary) => number, descending = false): Ordering {
+  const turn = descending ? -1 : 1;
+  return {
+    name,
+    values: (p) => [pick(p)],
+    compare: (a, b) => turn * ((a[0] as number) - (b[0] as number)),
+    fits: (values) => values.length === 1 && typeof values[0] === 'number',
+  };
+}
+
+function byText(name: string, pick: (p: ProductSummary) => string, collator: Intl.Collator): Ordering {
+  return {
+    name,
+    values: (p) => [pick(p)],
+    compare: (a, b) => collator.compare(a[0] as string, b[0] as string),
+    fits: (values) => values.length === 1 && typeof values[0] === 'string',
+  };
+}
+
+/**
+ * A collection's own order: the products placed by hand by their places (kept when others are taken
+ * out), then the rest by id.
+ */
+function byPlace(placed: ReadonlyMap<number, number>): Ordering {
+  return {
+    name: 'COLLECTION_DEFAULT',
+    values: (p) => {
+      const place = placed.get(p.id);
+      return place === undefined ? [1, 0] : [0, place];
+    },
+    compare: (a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number),
+    fits: (values) => values.length === 2 && values.every((v) => typeof v === 'number'),
+    byPlace: true,
+  };
+}
+
+/**
+ * Sort keys of `products` (ProductSortKeys) and of `Collection.products` (ProductCollectionSortKeys).
+ * `placed` is a collection's products placed by hand, for its own order; a list without one (every
+ * product) has the order of ids as its own.
+ */
+function ordering(sortKey: string, query: ParsedQuery | null, placed: ReadonlyMap<number, number> | undefined): Ordering {
+  const ownOrder = placed ? byPlace(placed) : byId;
   switch (sortKey) {
     case 'ID':
     case 'BEST_SELLING':
-      return (a, b) => a.id - b.id;
+      return byId;
     case 'CREATED_AT':
     case 'CREATED':
-      return (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+      return byText('CREATED_AT', (p) => p.createdAt, dateCollator);
     case 'UPDATED_AT':
-      return (a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id - b.id;
+      return byText('UPDATED_AT', (p) => p.updatedAt, dateCollator);
     case 'PRICE':
-      return (a, b) => a.minPriceCents - b.minPriceCents || a.id - b.id;
+      return byNumber('PRICE', (p) => p.minPriceCents);
     case 'TITLE':
-      return (a, b) => byText((p) => p.title)(a, b) || a.id - b.id;
+      return byText('TITLE', (p) => p.title, textCollator);
     case 'PRODUCT_TYPE':
-      return (a, b) => byText((p) => p.productType)(a, b) || a.id - b.id;
+      return byText('PRODUCT_TYPE', (p) => p.productType, textCollator);
     case 'VENDOR':
-      return (a, b) => byText((p) => p.vendor)(a, b) || a.id - b.id;
+      return byText('VENDOR', (p) => p.vendor, textCollator);
     case 'RELEVANCE':
-      if (!query || query.length === 0) return 'list-order';
-      return (a, b) => relevance(b, query) - relevance(a, query) || a.id - b.id;
+      if (!query || query.length === 0) return ownOrder;
+      return byNumber('RELEVANCE', (p) => relevance(p, query), true);
     default:
       // COLLECTION_DEFAULT and MANUAL: the collection's own order.
-      return 'list-order';
+      return ownOrder;
   }
+}
+
+/** Sorted by the order's values, each product's worked out once. */
+function sortedBy(products: readonly ProductSummary[], order: Ordering): ProductSummary[] {
+  const keyed = products.map((p) => ({ p, values: order.values(p) }));
+  keyed.sort((a, b) => order.compare(a.values, b.values) || a.p.id - b.p.id);
+  return keyed.map((k) => k.p);
+}
+
+/** The order as the connection reads it, over products sorted by it. */
+function listOrder(order: Ordering, sorted: readonly ProductSummary[]): ListOrder {
+  return {
+    name: order.name,
+    byPlace: order.byPlace,
+    valuesAt: (at) => order.values(sorted[at]!),
+    fits: (values) => order.fits(values),
+    compareAt: (values, id, at) => {
+      const item = sorted[at]!;
+      return order.compare(values, order.values(item)) || id - item.id;
+    },
+  };
 }
 
 export interface ProductListRequest {
   /** The list before sorting and filtering, in its own order (every product by id, or a collection's). */
   base: readonly ProductSummary[];
+  /** A collection's products placed by hand and their places, which give its own order before the rest by id. */
+  placed?: ReadonlyMap<number, number>;
   /**
    * Names `base` within the catalogue index it came from ("all", "collection:7"), so its sorted orders
    * are kept with that index: a client walking a large collection's cursor pages sorts it once, not
@@ -225,15 +304,16 @@ export interface ProductListRequest {
 }
 
 interface KeptOrder {
+  products: readonly ProductSummary[];
   ids: readonly number[];
   /** Each id's place in `ids`, for finding a cursor. */
   positions: ReadonlyMap<number, number>;
 }
 
-// Sorted id lists by catalogue index (so dropped when the catalogue changes), then list and sort key.
+// Sorted lists by catalogue index (so dropped when the catalogue changes), then list and sort key.
 const keptOrders = new WeakMap<CatalogueIndex, Map<string, KeptOrder>>();
 
-function keptOrder(index: CatalogueIndex, key: string, sort: () => number[]): KeptOrder {
+function keptOrder(index: CatalogueIndex, key: string, sort: () => ProductSummary[]): KeptOrder {
   let orders = keptOrders.get(index);
   if (!orders) {
     orders = new Map();
@@ -241,8 +321,9 @@ function keptOrder(index: CatalogueIndex, key: string, sort: () => number[]): Ke
   }
   let kept = orders.get(key);
   if (!kept) {
-    const ids = sort();
-    kept = { ids, positions: new Map(ids.map((id, i) => [id, i])) };
+    const products = sort();
+    const ids = products.map((p) => p.id);
+    kept = { products, ids, positions: new Map(ids.map((id, i) => [id, i])) };
     orders.set(key, kept);
   }
   return kept;
@@ -254,23 +335,21 @@ export function productList(ctx: ShopContext, request: ProductListRequest): Prod
   const filters = readFilters(request.args.filters);
   const searched = query ? request.base.filter((p) => matchesQuery(p, query)) : request.base;
   const sortKey = typeof request.args.sortKey === 'string' ? request.args.sortKey : request.defaultSortKey;
-  const compare = comparator(sortKey, query);
-  const sortedIds = () => {
-    const filtered = searched.filter((p) => passes(p, filters));
-    return (compare === 'list-order' ? filtered : filtered.sort(compare)).map((p) => p.id);
-  };
+  const order = ordering(sortKey, query, request.placed);
+  const sorted = () => sortedBy(filters.length ? searched.filter((p) => passes(p, filters)) : searched, order);
   // Unsearched, unfiltered lists are the same for every request until the catalogue changes.
   const kept =
     request.listKey && !query && filters.length === 0
-      ? keptOrder(ctx.store.catalogueIndex(), `${request.listKey}\n${sortKey}`, sortedIds)
+      ? keptOrder(ctx.store.catalogueIndex(), `${request.listKey}\n${sortKey}`, sorted)
       : undefined;
+  const products = kept?.products ?? sorted();
   const connection = connectionFromIds(
-    kept?.ids ?? sortedIds(),
+    kept?.ids ?? products.map((p) => p.id),
     connectionArgs,
     request.field,
     (ids) => ctx.products(ids),
     (p: ProductRecord) => p.id,
-    kept?.positions,
+    { positions: kept?.positions, order: listOrder(order, products) },
   );
   return { ...connection, filters: () => filterGroups(searched, filters) };
 }

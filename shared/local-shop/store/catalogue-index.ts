@@ -30,6 +30,8 @@ export interface CatalogueIndex {
   byId: Map<number, ProductSummary>;
   /** Collection id → its products in the collection's own order (placed by hand first, then its product type's). */
   collections: Map<number, number[]>;
+  /** Collection id → its products placed by hand and their places (kept when others are taken out). */
+  placed: Map<number, Map<number, number>>;
 }
 
 type Sql = (sql: string) => StatementSync;
@@ -78,19 +80,23 @@ function build(sql: Sql): CatalogueIndex {
   const byId = new Map(products.map((p) => [p.id, p]));
 
   const collections = new Map<number, number[]>();
-  const placed = sql('SELECT product_id FROM collection_products WHERE collection_id = ? ORDER BY position, product_id');
+  const placed = new Map<number, Map<number, number>>();
+  const placedIn = sql('SELECT product_id, position FROM collection_products WHERE collection_id = ? ORDER BY position, product_id');
   for (const row of sql('SELECT id, product_type_rule FROM collections ORDER BY id').all()) {
     const id = int(row, 'collections', 'id');
-    const manual = placed
-      .all(id)
-      .map((r) => int(r, 'collection_products', 'product_id'))
-      .filter((productId) => byId.has(productId));
+    const places = new Map<number, number>();
+    for (const r of placedIn.all(id)) {
+      const productId = int(r, 'collection_products', 'product_id');
+      if (byId.has(productId)) places.set(productId, int(r, 'collection_products', 'position'));
+    }
+    placed.set(id, places);
+    const manual = [...places.keys()];
     const rule = nullableText(row, 'collections', 'product_type_rule')?.toLowerCase();
     const byHand = new Set(manual);
     const typed = rule ? products.filter((p) => p.productType.toLowerCase() === rule && !byHand.has(p.id)).map((p) => p.id) : [];
     collections.set(id, [...manual, ...typed]);
   }
-  return { products, byId, collections };
+  return { products, byId, collections, placed };
 }
 
 export class CatalogueIndexCache {

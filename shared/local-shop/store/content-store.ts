@@ -222,10 +222,22 @@ export class ContentStore {
             throw new InvalidContentError(`Invalid collection: productHandles has ${JSON.stringify(h)}, which is no product of this shop`);
           return int(row, 'products', 'id');
         });
+        // A product that stays keeps its place when it can, so that taking products out, or placing new
+        // ones first or last, moves no other product's place (a cursor into the collection's own order
+        // carries its product's place). Products placed ahead of the first that stays go just before it.
+        const before = new Map(
+          this.#sql('SELECT product_id, position FROM collection_products WHERE collection_id = ?')
+            .all(id)
+            .map((row) => [int(row, 'collection_products', 'product_id'), int(row, 'collection_products', 'position')]),
+        );
+        const placed = [...new Set(ids)];
+        const firstStaying = placed.findIndex((productId) => before.has(productId));
+        let position = firstStaying >= 0 ? before.get(placed[firstStaying]!)! - firstStaying - 1 : -1;
         this.#sql('DELETE FROM collection_products WHERE collection_id = ?').run(id);
-        [...new Set(ids)].forEach((productId, position) => {
+        for (const productId of placed) {
+          position = Math.max(before.get(productId) ?? position + 1, position + 1);
           this.#sql('INSERT INTO collection_products (collection_id, product_id, position) VALUES (?, ?, ?)').run(id, productId, position);
-        });
+        }
       }
       return this.collectionById(id)!;
     });
