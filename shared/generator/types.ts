@@ -110,10 +110,22 @@ export interface DesignProvider {
   generateDesign(request: DesignRequestBody, signal?: AbortSignal): Promise<DesignResult>;
 }
 
+/** A product taken out of the shop by its publish key: the shop's product id, and its handle when known. */
+export interface RemovedProduct {
+  productId: string;
+  handle?: string;
+}
+
 export interface Publisher {
   /** The shop's name as shown in labels ('Shopify' for both the embedded shop and a real store). */
   readonly shopName: string;
   publish(product: PublishRequestBody, signal?: AbortSignal): Promise<PublishResult>;
+  /**
+   * Deletes from the shop the product made under this publish key, if there is one (what a publish
+   * that did not finish may have left there): the product removed, or undefined when the shop held
+   * nothing under the key. Throws when the shop could not be asked or refused.
+   */
+  remove?(publishKey: string, signal?: AbortSignal): Promise<RemovedProduct | undefined>;
 }
 
 // ── Runs (docs/behaviour/generator.md, "Runs"): what the server keeps and the page shows ─────────

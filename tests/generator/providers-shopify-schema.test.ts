@@ -150,7 +150,7 @@ describe('the Admin stand-in refuses what Shopify would', () => {
 });
 
 describe('every request the app really sends passes', () => {
-  it('publishing with the print file, a retry that meets the earlier file, and webhook registration: no call refused', async () => {
+  it('publishing with the print file, a retry that meets the earlier file, a removal, and webhook registration: no call refused', async () => {
     const s = await startShopifyAdminServer({
       token: TOKEN,
       images: { 'design.png': { body: png }, 'print.png': { body: png } },
@@ -183,6 +183,11 @@ describe('every request the app really sends passes', () => {
       await publisher.publish(body).catch(() => undefined);
       await publisher.publish(body);
       await publisher.publish({ ...body, name: 'Schema Memo', category: 'Office Humor', publishKey: 'schema-memo-0123456789ab' });
+      // Taken out again by its key (a Discard of a product whose publish did not finish); a second time finds nothing.
+      const memo = s.products.find((p) => p.handle === 'schema-memo-0123456789ab')!;
+      expect(await publisher.remove('schema-memo-0123456789ab')).toEqual({ productId: memo.id, handle: memo.handle });
+      expect(await publisher.remove('schema-memo-0123456789ab')).toBeUndefined();
+      expect(s.products.map((p) => p.handle)).toEqual(['schema-cat-0123456789ab']);
       await publisher.close();
       const client = createAdminClient({ domain: s.origin, token: TOKEN });
       await registerWebhooks(client, 'https://shop.example/api/webhooks/shopify');

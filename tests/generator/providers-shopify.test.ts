@@ -136,6 +136,24 @@ describe('Shopify Admin publisher (loopback Admin API)', () => {
     },
   );
 
+  it('removes the product made under a publish key; a lost productDelete answer is not sent again, and the next removal finds nothing', async () => {
+    const s = await shop({ loseAnswerOnce: ['productCreate', 'productDelete'] });
+    const { publisher: p } = publisher(s);
+    const key = 'chief-cats-officer-0badc0ffee00';
+    // The publish made the draft, then lost the answer: the store holds the product under the key.
+    expect((await failure(p.publish(product({ imageUrl: s.imageUrl('design.png'), publishKey: key })))).message).toContain('productCreate');
+    expect(s.products.map((x) => [x.handle, x.status])).toEqual([[key, 'DRAFT']]);
+    // The store deletes it, but the answer never comes back: the removal fails, naming the step, without asking twice.
+    const lost = await failure(p.remove(key));
+    expect(lost.message).toMatch(/^Shopify productDelete failed: /);
+    expect(s.products).toEqual([]);
+    expect(s.calls.filter((c) => c.operation === 'productDelete')).toHaveLength(1);
+    // Asked again, the store holds nothing under the key: nothing to delete.
+    expect(await p.remove(key)).toBeUndefined();
+    expect(s.calls.filter((c) => c.operation === 'productDelete')).toHaveLength(1);
+    await p.close();
+  });
+
   it('uploads, creates the product with sizes and prices, publishes to the Online Store, and waits out a THROTTLED answer', async () => {
     const s = await shop({ throttleOnce: ['productCreate'] });
     const { publisher: p, waits } = publisher(s);

@@ -262,6 +262,17 @@ describe('runs another process drives', () => {
       `This run is going in tshirt-gen (${os.hostname()}:${process.pid}): stop it there with Ctrl-C`,
     );
     expect(store.getRun(alive)!.state).toBe('running');
+    // Nor may the page have the server design in it while that process does: it says to wait or stop it there.
+    const designing = `This run is going in tshirt-gen (${os.hostname()}:${process.pid}): wait for it to finish or stop it there`;
+    expect(() => runner.regenerate(alive, 0, null)).toThrow(designing);
+    expect(() => runner.edit(alive, 0, { quote_primary: 'A quote of its own' }, null)).toThrow(designing);
+    await runner.idle();
+    expect(made).toEqual([]);
+    expect(store.getRun(alive)!.products.map((p) => [p.status, p.quote_primary])).toEqual([
+      ['ready', 'Quote 1'],
+      ['generating', 'Quote 2'],
+      ['pending', 'Quote 3'],
+    ]);
 
     const interrupted = store.getRun(gone)!;
     expect(interrupted.state).toBe('stopped');
@@ -348,6 +359,59 @@ describe('runs another process drives', () => {
     const take = (by: string) => store.updateProduct(id, 1, { publisher: by }, { from: ['publishing'], fromPublisher: GONE });
     expect(take('one.example:1')).toMatchObject({ publisher: 'one.example:1' });
     expect(take('two.example:2')).toBeUndefined();
+    store.close();
+  });
+
+  it('a product a Discard is taking out of the shop is not claimed meanwhile; a removal whose process died holds nothing up', async () => {
+    const store = RunStore.open(tempData());
+    const id = readyPageRun(store);
+    // Both partly published: a publish of each was cut short, and the shop may hold them under their keys.
+    for (const index of [0, 1]) store.updateProduct(id, index, { handle: `store-shirt-${index + 1}-0123456789ab`, partlyPublished: true });
+    const shopGivesUp = Promise.withResolvers<void>();
+    const removed: string[] = [];
+    const runner = createRunner({
+      ...host(store, []),
+      publisher: {
+        shopName: 'Shopify',
+        publish: async () => ({ productId: 'gid://shopify/Product/2' }),
+        remove: async (publishKey) => {
+          removed.push(publishKey);
+          await shopGivesUp.promise;
+          return { productId: 'gid://shopify/Product/1', handle: publishKey };
+        },
+      },
+    });
+    const discard = runner.discard(id, 0, null);
+    // Held by this process until the shop answers: a publish (the page, `runs publish`, a `generate --publish`) and a second Discard find it taken.
+    expect(store.getProduct(id, 0)).toMatchObject({ status: 'ready', publisher: processOwner(), partlyPublished: true });
+    expect(runner.publish(id, [0], null)).toEqual([]);
+    await expect(runner.discard(id, 0, null)).rejects.toThrow('Store Shirt 1 is being worked on; wait for it to finish');
+    shopGivesUp.resolve();
+    await discard;
+    expect(removed).toEqual(['store-shirt-1-0123456789ab']);
+    expect(store.getRun(id)!.products.map((p) => p.index)).toEqual([1]);
+    // The history: the removal, the discard, then its design file going.
+    expect(
+      store
+        .events(id)
+        .filter((e) => e.index === 0)
+        .map((e) => [e.kind, e.detail]),
+    ).toEqual([
+      ['removed-from-shop', { shopId: 'gid://shopify/Product/1', handle: 'store-shirt-1-0123456789ab' }],
+      ['discarded', null],
+      ['files-removed', { reason: 'discarded', files: [`store-shirt-1-${'ef'.repeat(12)}-preview.png`] }],
+    ]);
+
+    // A failed publish a live process is taking out of the shop cannot be retried meanwhile.
+    store.updateProduct(id, 1, { status: 'error', error: 'Shopify productUpdate failed', failedStep: 'publish' });
+    store.updateProduct(id, 1, { publisher: processOwner() });
+    expect(() => runner.retry(id, 1, null)).toThrow('Store Shirt 2 is being worked on; wait for it to finish');
+    // One whose process died while it was at it holds nothing up: Retry publishes it.
+    store.updateProduct(id, 1, { publisher: GONE });
+    expect(runner.retry(id, 1, null)).toMatchObject({ status: 'publishing' });
+    await runner.idle();
+    expect(store.getProduct(id, 1)).toMatchObject({ status: 'published', shopId: 'gid://shopify/Product/2' });
+    await runner.close();
     store.close();
   });
 

@@ -16,8 +16,19 @@ import * as runById from '../../site/pages/api/generator-runs/[id].ts';
 import * as runAction from '../../site/pages/api/generator-runs/[id]/[action].ts';
 import * as productAction from '../../site/pages/api/generator-runs/[id]/products/[index]/[action].ts';
 import * as productLive from '../../site/pages/api/generator-runs/[id]/products/[index]/live.ts';
+import { finished, isolatedEnv, waitForOutput } from '../support/child-process.ts';
 import { callRoute } from '../support/generator-api.ts';
+import {
+  artworkPng,
+  concept,
+  conceptsCompletion,
+  imagesResponse,
+  openAIError,
+  startOpenAIServer,
+  type OpenAITestServer,
+} from '../support/openai-server.ts';
 import { startShopifyAdminServer, type ShopifyAdminServer } from '../support/shopify-admin-server.ts';
+import { kill, spawnCli, spawnPublishingRun } from '../support/tshirt-gen.ts';
 
 /**
  * The runs API over the real services (offline concepts and designs in the worker thread, designs
@@ -120,6 +131,9 @@ async function runOf(response: Response): Promise<RunView> {
   if (!body.run) throw new Error(`no run in the answer (${response.status}): ${body.error}`);
   return body.run;
 }
+
+/** The history entries of a Discard that took the product out of the shop first. */
+const SHOP_AND_DISCARD = ['removed-from-shop', 'discarded'];
 
 async function startAndFinish(services: GeneratorServices, count = 2): Promise<RunView> {
   const started = await call(services, runsIndex.POST, 'POST', '/api/generator-runs', {}, { count, theme: 'robots who do taxes' });
@@ -604,6 +618,244 @@ describe('publishing exactly once to a Shopify store', () => {
       ['runner@example.com', second.shopProductId],
     ]);
     expect(store.products.map((p) => p.id).sort()).toEqual([first.shopProductId, second.shopProductId].sort());
+  });
+
+  /** A one-product run whose publish lost productCreate's answer: failed and partly published, its draft in the store. */
+  async function partlyPublished(options: Partial<Parameters<typeof startShopifyAdminServer>[0]> = {}) {
+    const { store, services } = await shopifyServices({ loseAnswerOnce: ['productCreate'], ...options });
+    const run = await startAndFinish(services, 2);
+    expect((await publishOf(services, run, [0])).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    const failed = services.runs!.get(run.id)!.products[0]!;
+    expect(failed).toMatchObject({ status: 'error', failedStep: 'publish', partlyPublished: true });
+    expect(store.products.map((p) => [p.handle, p.status])).toEqual([[failed.handle, 'DRAFT']]);
+    return { store, services, run, failed, draft: store.products[0]! };
+  }
+
+  it('Discard of a partly published product deletes what the store holds under its publish key first, then discards it', async () => {
+    const { store, services, run, failed, draft } = await partlyPublished();
+    const discard = await firstProductStep(services, run, 'discard');
+    expect(discard.status).toBe(200);
+    expect((await runOf(discard)).products.map((p) => p.index)).toEqual([1]);
+    // Found by its key, as a publish finds it, and deleted: nothing is left in the store without a run pointing at it.
+    expect(store.products).toEqual([]);
+    expect(store.calls.filter((c) => c.operation === 'productDelete').map((c) => c.variables)).toEqual([{ input: { id: draft.id } }]);
+    expect(store.calls.filter((c) => c.operation === 'productByIdentifier').at(-1)!.variables).toEqual({
+      identifier: { handle: failed.handle },
+    });
+    // The run's history says what left the shop, and who asked.
+    const events = services.runs!.store.events(run.id).filter((e) => e.index === 0 && SHOP_AND_DISCARD.includes(e.kind));
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'removed-from-shop',
+        actor: expect.objectContaining({ email: 'runner@example.com' }),
+        detail: { shopId: draft.id, handle: failed.handle },
+      }),
+      expect.objectContaining({ kind: 'discarded', actor: expect.objectContaining({ email: 'runner@example.com' }) }),
+    ]);
+  });
+
+  it('Discard of a partly published product needs a second factor, as publishing does: without one the draft and the product stay', async () => {
+    const { store, services, run } = await partlyPublished();
+    const oneFactor = { 'x-api-key': await aal1Key(services) };
+    const discard = await firstProductStep(services, run, 'discard', {}, oneFactor);
+    expect([discard.status, await discard.json()]).toEqual([403, { error: STAFF_MESSAGES.aal2Needed }]);
+    expect(services.runs!.get(run.id)!.products[0]).toMatchObject({ status: 'error', partlyPublished: true });
+    expect(store.products.map((p) => p.status)).toEqual(['DRAFT']);
+    expect(store.calls.filter((c) => c.operation === 'productDelete')).toEqual([]);
+    // A product never published leaves no trace in the store: its Discard asks the store nothing, and needs no second factor.
+    const calls = store.calls.length;
+    const plain = await call(
+      services,
+      productAction.POST,
+      'POST',
+      `/api/generator-runs/${run.id}/products/1/discard`,
+      { id: run.id, index: '1', action: 'discard' },
+      {},
+      oneFactor,
+    );
+    expect(plain.status).toBe(200);
+    expect((await runOf(plain)).products.map((p) => p.index)).toEqual([0]);
+    expect(store.calls.length).toBe(calls);
+  });
+
+  it('a partly published product the store would not delete stays in the run, partly published, and Discard says why (502)', async () => {
+    const { store, services, run, failed } = await partlyPublished({
+      userErrors: { productDelete: [{ field: ['id'], message: 'Product cannot be deleted right now' }] },
+    });
+    const discard = await firstProductStep(services, run, 'discard');
+    expect([discard.status, await discard.json()]).toEqual([
+      502,
+      {
+        error: `${failed.name} was partly published and removing it from the shop failed, so it was not discarded: Shopify productDelete failed: id: Product cannot be deleted right now`,
+      },
+    ]);
+    const after = services.runs!.get(run.id)!;
+    expect(after.products.map((p) => p.index)).toEqual([0, 1]);
+    expect(after.products[0]).toMatchObject({ status: 'error', partlyPublished: true, imageUrl: failed.imageUrl });
+    expect(store.products.map((p) => [p.handle, p.status])).toEqual([[failed.handle, 'DRAFT']]);
+    expect(services.runs!.store.events(run.id).at(-1)).toMatchObject({
+      kind: 'shop-removal-failed',
+      index: 0,
+      detail: { handle: failed.handle, error: 'Shopify productDelete failed: id: Product cannot be deleted right now' },
+    });
+    // Still partly published: Retry finishes publishing it as it was.
+    expect((await firstProductStep(services, run, 'retry')).status).toBe(200);
+    await services.runs!.runner.idle(run.id);
+    expect(services.runs!.get(run.id)!.products[0]!.status).toBe('published');
+    expect(store.products.map((p) => [p.handle, p.status])).toEqual([[failed.handle, 'ACTIVE']]);
+  });
+
+  it('Discard of a partly published product the store no longer holds (deleted by hand) just discards it', async () => {
+    const { store, services, run } = await partlyPublished();
+    store.products.splice(0);
+    const discard = await firstProductStep(services, run, 'discard');
+    expect(discard.status).toBe(200);
+    expect((await runOf(discard)).products.map((p) => p.index)).toEqual([1]);
+    expect(store.calls.filter((c) => c.operation === 'productDelete')).toEqual([]);
+    expect(services.runs!.store.events(run.id).map((e) => e.kind)).not.toContain('removed-from-shop');
+  });
+});
+
+describe('Discard of a product partly published to the embedded shop', () => {
+  it('removes the product a killed tshirt-gen left in the embedded shop under its key, then discards it', async () => {
+    const dir = dataDir();
+    // tshirt-gen publishes into the embedded shop and is killed once the product is committed there, before it records it.
+    const cli = spawnPublishingRun(dir, ['--count', '2', '--seed', '17'], { holdAfterProductCommit: 1 });
+    try {
+      await waitForOutput(cli.child, 'stderr', /holding after the commit\n/);
+    } finally {
+      await kill(cli);
+    }
+    const services = servicesOver(dir);
+    const id = services.runs!.latestId()!;
+    // The server finds the process gone: the run is stopped and the publish cut short is ready again, partly published.
+    const run = services.runs!.get(id)!;
+    expect(run.state).toBe('stopped');
+    const product = run.products[0]!;
+    expect(product).toMatchObject({ status: 'ready', partlyPublished: true });
+    const shop = LocalShopStore.open(dir);
+    try {
+      const inShop = shop.productByHandle(product.handle!)!;
+      expect(inShop).not.toBeNull();
+      expect(shop.productCount()).toBe(1);
+      expect(shop.productFile(product.handle!, 'custom', 'print_file')).not.toBeNull();
+      // A shopper put it in a cart meanwhile: the embedded shop had it on sale.
+      const cart = shop.createCart([{ merchandiseId: `gid://shopify/ProductVariant/${inShop.variants[0]!.id}`, quantity: 1 }]);
+      expect(cart.ok).toBe(true);
+      const token = cart.ok ? cart.cart.token : '';
+
+      // The embedded shop takes products from any member, so its removal needs no second factor either.
+      const { staff } = await staffFor(services);
+      await staff.addMember({ email: 'one-factor@example.com', role: 'staff' });
+      const { key } = await staff.createKey('one-factor@example.com', { name: 'aal1', aal: 'aal1' });
+      const discard = await call(
+        services,
+        productAction.POST,
+        'POST',
+        `/api/generator-runs/${id}/products/0/discard`,
+        { id, index: '0', action: 'discard' },
+        {},
+        { 'x-api-key': key },
+      );
+      expect(discard.status).toBe(200);
+      expect((await runOf(discard)).products.map((p) => p.index)).toEqual(run.products.slice(1).map((p) => p.index));
+      expect(shop.productByHandle(product.handle!)).toBeNull();
+      expect(shop.hasPublishKey(product.handle!)).toBe(false);
+      expect(shop.productCount()).toBe(0);
+      expect(shop.productFile(product.handle!, 'custom', 'print_file')).toBeNull();
+      // As Shopify does with a deleted product, the cart keeps going without it.
+      expect(shop.cartByToken(token)!.lines).toEqual([]);
+      expect(services.runs!.store.events(id).filter((e) => e.index === 0 && SHOP_AND_DISCARD.includes(e.kind))).toEqual([
+        expect.objectContaining({
+          kind: 'removed-from-shop',
+          detail: { shopId: expect.stringMatching(/^gid:\/\/shopify\/Product\/\d+$/), handle: product.handle },
+        }),
+        expect.objectContaining({ kind: 'discarded' }),
+      ]);
+    } finally {
+      shop.close();
+    }
+  });
+});
+
+describe('a run going in a live tshirt-gen', () => {
+  const openai: OpenAITestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(openai.splice(0).map((server) => server.close()));
+  });
+
+  it('refuses the page changes that would make the server design in it (409 naming the process); once the process is gone they work', async () => {
+    const dir = dataDir();
+    // tshirt-gen's first design fails, its second is made, and its third is held until the test lets it go.
+    const third = Promise.withResolvers<void>();
+    const artwork = await artworkPng();
+    let images = 0;
+    const server = await startOpenAIServer(async (request) => {
+      if (request.path === '/v1/chat/completions') return { json: conceptsCompletion([concept(1), concept(2), concept(3)]) };
+      const image = images++;
+      if (image === 0) return { status: 400, json: openAIError('Your prompt was rejected', 'invalid_request_error') };
+      if (image === 2) await third.promise;
+      return { json: imagesResponse(artwork.toString('base64')) };
+    });
+    openai.push(server);
+    const child = spawnCli(
+      ['--count', '3', '--delay', '0'],
+      isolatedEnv({ DATA_DIR: dir, OPENAI_API_KEY: 'sk-test-SECRET-0123456789', OPENAI_BASE_URL: server.baseURL }),
+    );
+    const exit = finished(child);
+    try {
+      await waitForOutput(child, 'stdout', /ready: .+-print\.png\n/);
+      // tshirt-gen asks for the third image once it has recorded that design as begun.
+      while (images < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      // The server over the same DATA_DIR, with generators of its own.
+      const services = servicesOver(dir);
+      const id = services.runs!.latestId()!;
+      const run = services.runs!.get(id)!;
+      expect(run.products.map((p) => p.status)).toEqual(['error', 'ready', 'generating']);
+      const designs = () => readdirSync(path.join(dir, 'designs')).sort();
+      const before = designs();
+      const step = (index: number, action: string, body: unknown = {}) =>
+        call(
+          services,
+          productAction.POST,
+          'POST',
+          `/api/generator-runs/${id}/products/${index}/${action}`,
+          { id, index: String(index), action },
+          body,
+        );
+      const refusal = { error: `This run is going in tshirt-gen (${os.hostname()}:${child.pid}): wait for it to finish or stop it there` };
+      const answers = [
+        await step(0, 'retry'),
+        await step(1, 'regenerate'),
+        await step(1, 'edit', { quote_primary: 'A new quote for a new design.' }),
+        await step(0, 'edit', { quote_primary: 'Another new quote for a new design.' }),
+      ];
+      for (const answer of answers) expect([answer.status, await answer.json()]).toEqual([409, refusal]);
+      // Nothing was designed here, nor changed: tshirt-gen is still making its third design, and no other.
+      await services.runs!.runner.idle(id);
+      const after = services.runs!.get(id)!;
+      expect(after.products.map((p) => [p.status, p.quote_primary, p.imageUrl])).toEqual(
+        run.products.map((p) => [p.status, p.quote_primary, p.imageUrl]),
+      );
+      expect(designs()).toEqual(before);
+      // A change that makes no design is still saved.
+      const price = await step(1, 'edit', { price: 31.5 });
+      expect(price.status).toBe(200);
+      expect((await runOf(price)).products[1]!.price).toBe(31.5);
+
+      // Once tshirt-gen has finished, its process is gone and blocks nothing: Retry makes the design here.
+      third.resolve();
+      expect((await exit).code).toBe(3);
+      const retry = await step(0, 'retry');
+      expect(retry.status).toBe(200);
+      await services.runs!.runner.idle(id);
+      expect(services.runs!.get(id)!.products.map((p) => p.status)).toEqual(['ready', 'ready', 'ready']);
+    } finally {
+      third.resolve();
+      child.kill('SIGKILL');
+      await exit;
+    }
   });
 });
 

@@ -8,8 +8,8 @@ import { ADMIN_SCHEMA_VERSION, checkAdminRequest } from './admin-schema.ts';
  * storage. Every request is checked as Shopify checks it before running anything: the access token,
  * then the document against Shopify's own 2025-07 schema and the variables coerced against the
  * operation's variable types (tests/support/admin-schema.ts), so a misspelt field, an unknown input
- * field or a wrong enum value gets a GraphQL `errors` answer. Then it plays the store: products,
- * staged uploads (signed parameters first, then the file, no larger than declared), Files with
+ * field or a wrong enum value gets a GraphQL `errors` answer. Then it plays the store: products
+ * (made and deleted), staged uploads (signed parameters first, then the file, no larger than declared), Files with
  * their processing status, metafields and webhook subscriptions. It can answer THROTTLED and
  * userErrors on demand, lose an answer, and serves design images for the publisher to download.
  */
@@ -18,6 +18,7 @@ export const OPERATIONS = [
   'stagedUploadsCreate',
   'productByIdentifier',
   'productCreate',
+  'productDelete',
   'productVariantsBulkCreate',
   'productUpdate',
   'publications',
@@ -144,7 +145,7 @@ export interface ShopifyAdminServer {
   webhookSubscriptions: WebhookSubscriptionRecord[];
   /** The store's metafield definitions (see the section at the end of this file). */
   metafieldDefinitions: MetafieldDefinitionRecord[];
-  /** Every product made, in order. */
+  /** Every product the store holds (made and not deleted since), in the order they were made. */
   products: StoredAdminProduct[];
   /** Every file made, in order. */
   files: StoredAdminFile[];
@@ -290,6 +291,16 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         };
         products.push(created);
         return { productCreate: { product: { id: created.id, handle }, userErrors } };
+      }
+      case 'productDelete': {
+        const input = variables.input as { id: string };
+        const at = products.findIndex((p) => p.id === input.id);
+        const errors = userErrors.length ? userErrors : at < 0 ? [{ field: ['id'], message: 'Product does not exist' }] : [];
+        if (errors.length) return { productDelete: { deletedProductId: null, userErrors: errors } };
+        const [gone] = products.splice(at, 1);
+        // Shopify takes a deleted product out of every collection too.
+        for (const collection of collections) collection.productIds = collection.productIds.filter((id) => id !== gone!.id);
+        return { productDelete: { deletedProductId: gone!.id, userErrors: [] } };
       }
       case 'productByIdentifier': {
         const identifier = variables.identifier as { id?: string; handle?: string };

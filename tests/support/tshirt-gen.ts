@@ -18,6 +18,8 @@ export interface Spawned {
 export interface SpawnOptions {
   /** Hold the n-th transaction that writes products open just before its COMMIT (see hold-commit.ts). */
   holdProductCommit?: number;
+  /** Hold the process just after the n-th transaction that writes products has committed (see hold-commit.ts). */
+  holdAfterProductCommit?: number;
 }
 
 /** `tshirt-gen <args>` with this environment (default: the isolated one, so no DATA_DIR either). */
@@ -25,11 +27,12 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = isolatedEnv(),
   return spawnNode([...nodeArgs, BIN, ...args], { env });
 }
 
-function spawnInDataDir(args: string[], dataDir: string, { holdProductCommit }: SpawnOptions): Spawned {
-  const preload = holdProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
+function spawnInDataDir(args: string[], dataDir: string, { holdProductCommit, holdAfterProductCommit }: SpawnOptions): Spawned {
+  const preload = holdProductCommit === undefined && holdAfterProductCommit === undefined ? [] : ['--import', HOLD_COMMIT];
   const env = isolatedEnv({
     DATA_DIR: dataDir,
     ...(holdProductCommit === undefined ? {} : { HOLD_PRODUCT_COMMIT: String(holdProductCommit) }),
+    ...(holdAfterProductCommit === undefined ? {} : { HOLD_AFTER_PRODUCT_COMMIT: String(holdAfterProductCommit) }),
   });
   const child = spawnCli(args, env, preload);
   return { child, exit: finished(child) };

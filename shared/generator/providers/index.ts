@@ -69,7 +69,7 @@ export async function selectGeneratorProviders(options: GeneratorProviderOptions
 }
 
 export interface SelectedPublisher {
-  publisher: Publisher & { close(): Promise<void> };
+  publisher: Publisher & Required<Pick<Publisher, 'remove'>> & { close(): Promise<void> };
   target: PublisherTarget;
   /** "Shopify store my-shop.myshopify.com" or "local shop in /path/.data". */
   description: string;

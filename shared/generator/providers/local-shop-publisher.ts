@@ -1,5 +1,5 @@
 import { LocalShopStore } from '../../local-shop/index.ts';
-import type { PublishRequestBody, PublishResult, Publisher } from '../types.ts';
+import type { PublishRequestBody, PublishResult, Publisher, RemovedProduct } from '../types.ts';
 import { ImageSourceError, loadDesignImage, loadPrintFile } from './image-source.ts';
 import { PRINT_FILE_METAFIELD, printFileAlt, printFileName } from './print-file.ts';
 import { productImagesFor } from './product-images.ts';
@@ -12,6 +12,7 @@ import type { ErrorKind } from '../../common/index.ts';
  * the same product as on Shopify (Size S–2XL, 2XL surcharge, shirt photo and design, the print file
  * among the shop's private files linked by the metafield custom.print_file), written in one
  * transaction, so a product is there whole or not at all, even with other processes writing.
+ * `remove` deletes the product written under a publish key, likewise in one transaction.
  */
 
 export class LocalPublishError extends Error {
@@ -29,7 +30,9 @@ export interface LocalShopPublisherOptions {
   dataDir: string;
 }
 
-export function createLocalShopPublisher(options: LocalShopPublisherOptions): Publisher & { close(): Promise<void> } {
+export function createLocalShopPublisher(
+  options: LocalShopPublisherOptions,
+): Publisher & Required<Pick<Publisher, 'remove'>> & { close(): Promise<void> } {
   let store: LocalShopStore | undefined;
   // Opened on first use: a run that publishes nothing never touches the data dir.
   const open = () => (store ??= LocalShopStore.open(options.dataDir));
@@ -98,6 +101,18 @@ export function createLocalShopPublisher(options: LocalShopPublisherOptions): Pu
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new LocalPublishError(`Publishing to the local shop failed: ${reason}`, { cause: error, nothingInShop: nothingInShop() });
+      }
+    },
+
+    async remove(publishKey: string): Promise<RemovedProduct | undefined> {
+      // No shop yet: nothing was ever written under the key, and a removal does not make one.
+      if (!store && !LocalShopStore.existsIn(options.dataDir)) return undefined;
+      try {
+        const removed = open().removeProductByPublishKey(publishKey);
+        return removed ? { productId: removed.id, handle: removed.handle } : undefined;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new LocalPublishError(`Removing the product from the local shop failed: ${reason}`, { cause: error });
       }
     },
 

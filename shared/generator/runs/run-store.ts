@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import type { Actor, CliRunSettings, Concept, ProductStatus, RunState, RunSummary } from '../types.ts';
-import { processOwner, type OwnerKind } from './owner.ts';
+import { ownerAlive, processOwner, type OwnerKind } from './owner.ts';
 
 export type { Actor, CliRunSettings, RunState, RunSummary };
 
@@ -40,7 +40,8 @@ export interface RunProduct extends Concept {
   /**
    * While it is `publishing`: the process that claimed it (owner.ts; `updateProduct` records it), so
    * a process starting up takes over only a publish whose process is gone. None on claims older than
-   * the column.
+   * the column. While it is ready or failed: the process taking it out of the shop (the Discard of a
+   * partly published product), so nobody publishes it meanwhile.
    */
   publisher?: string;
   /**
@@ -218,6 +219,11 @@ const COLUMN: Record<keyof ProductPatch, string> = {
   publisher: 'publisher',
   partlyPublished: 'partly_published',
 };
+
+/** Whether a live process is taking the product out of the shop: it names a publisher while it is not being published. */
+function beingRemoved(product: RunProduct): boolean {
+  return product.status !== 'publishing' && product.publisher !== undefined && ownerAlive(product.publisher);
+}
 
 /** The spec's status of a stored one: publishing shows as 'generating' (docs/behaviour/generator.md). */
 export function pageStatus(status: StoredStatus): ProductStatus {
@@ -544,6 +550,8 @@ export class RunStore {
       fromPublisher?: string | null;
       /** Not when it is partly published (a change would not reach the shop). */
       unlessPartlyPublished?: boolean;
+      /** Not while a live process is taking it out of the shop (a publisher named on a product not being published). */
+      unlessRemoving?: boolean;
       event?: { kind: string; actor: Actor | null; detail?: unknown };
     } = {},
   ): RunProduct | undefined {
@@ -554,6 +562,7 @@ export class RunStore {
       if (options.from && !options.from.includes(current.status)) return undefined;
       if (options.fromPublisher !== undefined && (current.publisher ?? null) !== options.fromPublisher) return undefined;
       if (options.unlessPartlyPublished && current.partlyPublished) return undefined;
+      if (options.unlessRemoving && beingRemoved(current)) return undefined;
       const entries = Object.entries(patch) as Array<[keyof ProductPatch, unknown]>;
       // A new status clears a stale error and failed step unless the patch sets them.
       if (patch.status && patch.status !== 'error') {
@@ -580,13 +589,33 @@ export class RunStore {
     });
   }
 
-  /** Takes the product out of the run, if it is in one of `from`; its files are the caller's to remove. */
-  discardProduct(runId: string, index: number, from: readonly StoredStatus[], actor: Actor | null): RunProduct | undefined {
+  /**
+   * Takes the product out of the run, if it is in one of `from`; its files are the caller's to remove.
+   * A partly published product only with `heldBy`, while that process holds it (it took the product
+   * out of the shop first), and `removedFromShop`, what the shop gave up for it, is recorded in the
+   * same write.
+   */
+  discardProduct(
+    runId: string,
+    index: number,
+    from: readonly StoredStatus[],
+    actor: Actor | null,
+    options: { heldBy?: string; removedFromShop?: { shopId: string; handle?: string } } = {},
+  ): RunProduct | undefined {
     const now = this.now();
     return this.#write(() => {
       const current = this.getProduct(runId, index);
       if (!current || current.discarded || !from.includes(current.status)) return undefined;
-      this.#sql('UPDATE run_products SET discarded_at = ?, updated_at = ? WHERE run_id = ? AND idx = ?').run(now, now, runId, index);
+      if (options.heldBy === undefined ? current.partlyPublished : current.publisher !== options.heldBy) return undefined;
+      if (options.removedFromShop) this.#event(runId, index, 'removed-from-shop', actor, options.removedFromShop, now);
+      // Taken out of the shop first (or the shop held nothing): no longer partly published, nor held.
+      const released = options.heldBy === undefined ? '' : ', publisher = NULL, partly_published = 0';
+      this.#sql(`UPDATE run_products SET discarded_at = ?, updated_at = ?${released} WHERE run_id = ? AND idx = ?`).run(
+        now,
+        now,
+        runId,
+        index,
+      );
       this.#event(runId, index, 'discarded', actor, undefined, now);
       this.#touch(runId, now);
       return current;

@@ -9,7 +9,7 @@ import {
   generateProducts,
   publishProducts,
 } from '../pipeline.ts';
-import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher } from '../types.ts';
+import type { Concept, ConceptProvider, DesignProvider, DesignResult, GeneratedProduct, Publisher, RemovedProduct } from '../types.ts';
 import { slugify } from '../../local-shop/index.ts';
 import { ownerAlive, ownerLabel, processOwner, type OwnerKind } from './owner.ts';
 import { pageStatus, type Actor, type RunProduct, type RunRecord, type RunStore, type StoredStatus } from './run-store.ts';
@@ -72,6 +72,15 @@ export class RunNotFound extends Error {
   readonly kind: ErrorKind = 'not-found';
 }
 
+/**
+ * A Discard refused because the shop could not give up what it holds under the product's publish key
+ * (a 502 on the API): the product stays in the run, partly published.
+ */
+export class ShopRemovalFailed extends Error {
+  override name = 'ShopRemovalFailed';
+  readonly kind: ErrorKind = 'upstream';
+}
+
 export const STOPPED_BEFORE_DESIGN = 'Stopped before its design was made';
 
 /** The brand's colours, turned by the attempt number: a regenerated design gets another colour order. */
@@ -116,7 +125,8 @@ export function recordDesignChange(store: RunStore, runId: string, product: Gene
 export function claimPublish(store: RunStore, runId: string, product: RunProduct, actor: Actor | null): RunProduct | undefined {
   // From here on the shop may hold it under its key, until it is published or a failure says otherwise.
   const claim = { status: 'publishing' as const, handle: publishHandle(product), partlyPublished: true };
-  return store.updateProduct(runId, product.index, claim, { from: ['ready'], event: { kind: 'publish', actor } });
+  // Not while a Discard is taking it out of the shop.
+  return store.updateProduct(runId, product.index, claim, { from: ['ready'], unlessRemoving: true, event: { kind: 'publish', actor } });
 }
 
 /**
@@ -255,6 +265,14 @@ export interface RetryOptions extends PublishFollowUp {
   checkMayPublish?(): void;
 }
 
+export interface DiscardOptions {
+  /**
+   * Called when the discard would take the product out of the shop first (it is partly published),
+   * before anything changes: throws when the caller may not change the shop.
+   */
+  checkMayRemove?(): void;
+}
+
 export interface Runner {
   start(input: StartRun): string;
   /**
@@ -272,7 +290,11 @@ export interface Runner {
   stop(runId: string, actor: Actor | null): void;
   edit(runId: string, index: number, edit: ProductEdit, actor: Actor | null): RunProduct;
   regenerate(runId: string, index: number, actor: Actor | null): RunProduct;
-  discard(runId: string, index: number, actor: Actor | null): Promise<void>;
+  /**
+   * Takes the product out of the run; a partly published one first out of the shop, by its publish
+   * key (ShopRemovalFailed when the shop does not give it up: the product then stays as it was).
+   */
+  discard(runId: string, index: number, actor: Actor | null, options?: DiscardOptions): Promise<void>;
   retry(runId: string, index: number, actor: Actor | null, options?: RetryOptions): RunProduct;
   /** Claims and publishes the ready products (all of them, or these indices); the claimed indices. */
   publish(runId: string, indices: readonly number[] | undefined, actor: Actor | null, followUp?: PublishFollowUp): number[];
@@ -436,8 +458,8 @@ export function createRunner(host: RunnerHost): Runner {
     }
     const control = new AbortController();
     const entry = { control, again: false, done: Promise.resolve() };
-    // This process drives the run's designs from now on, unless another live one does (the page's
-    // redesign in a run a tshirt-gen is still going with): then its record stays as it is.
+    // This process drives the run's designs from now on, unless another live one does (another server
+    // on the same DATA_DIR; a live tshirt-gen's run is refused a redesign): then its record stays as it is.
     const run = store.getRun(runId);
     if (run) takeOwnership(run);
     entry.done = (async () => {
@@ -518,6 +540,11 @@ export function createRunner(host: RunnerHost): Runner {
     actor: Actor | null,
   ) {
     if (product.partlyPublished) throw partlyPublishedConflict(product);
+    // A live tshirt-gen makes the run's designs (its own list, or whatever is pending): designing here
+    // too would make them in two processes at once.
+    const run = mustGet(runId);
+    if (run.owner && run.ownerKind !== 'server' && drivenElsewhere(run))
+      throw new RunConflict(`This run is going in tshirt-gen (${ownerLabel(run.owner)}): wait for it to finish or stop it there`);
     const after = store.updateProduct(
       runId,
       product.index,
@@ -534,6 +561,34 @@ export function createRunner(host: RunnerHost): Runner {
     changed(runId);
     void drive(runId);
     return after;
+  }
+
+  /**
+   * Takes a partly published product out of the shop by its publish key, held meanwhile (its publisher
+   * names this process) so that no publish claims it and no second Discard starts: what the shop gave
+   * up, or undefined when it held nothing. On a failure the hold is released, the failure recorded in
+   * the run's history, and ShopRemovalFailed thrown.
+   */
+  async function removeFromShop(runId: string, product: RunProduct, actor: Actor | null): Promise<RemovedProduct | undefined> {
+    const me = processOwner();
+    const handle = publishHandle(product);
+    const held = store.updateProduct(runId, product.index, { publisher: me }, { from: ['ready', 'error'], unlessRemoving: true });
+    if (!held) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
+    try {
+      if (!host.publisher.remove) throw new Error(`${host.publisher.shopName} cannot take products out`);
+      return await host.publisher.remove(handle);
+    } catch (error) {
+      const reason = errorMessage(error);
+      store.updateProduct(
+        runId,
+        product.index,
+        { publisher: undefined },
+        { fromPublisher: me, event: { kind: 'shop-removal-failed', actor, detail: { handle, error: reason } } },
+      );
+      changed(runId);
+      const message = `${product.name} was partly published and removing it from the shop failed, so it was not discarded: ${reason}`;
+      throw new ShopRemovalFailed(message, { cause: error });
+    }
   }
 
   /** Marks the running CLI runs whose process on this machine is gone as stopped (Runner.noticeInterrupted). */
@@ -664,13 +719,34 @@ export function createRunner(host: RunnerHost): Runner {
       return redesign(runId, product, {}, 'regenerated', actor);
     },
 
-    async discard(runId, index, actor) {
+    async discard(runId, index, actor, options = {}) {
       const product = mustProduct(runId, index);
-      const gone = store.discardProduct(runId, index, ['pending', 'ready', 'error'], actor);
-      if (!gone)
+      // The shop may hold it under its publish key: that goes first, or nothing would point at it any more.
+      const inShop = product.partlyPublished && (product.status === 'ready' || product.status === 'error');
+      let removed: RemovedProduct | undefined;
+      if (inShop) {
+        options.checkMayRemove?.();
+        removed = await removeFromShop(runId, product, actor);
+      }
+      const me = processOwner();
+      const gone = store.discardProduct(
+        runId,
+        index,
+        ['pending', 'ready', 'error'],
+        actor,
+        inShop
+          ? {
+              heldBy: me,
+              ...(removed ? { removedFromShop: { shopId: removed.productId, handle: removed.handle ?? publishHandle(product) } } : {}),
+            }
+          : {},
+      );
+      if (!gone) {
+        if (inShop) store.updateProduct(runId, index, { publisher: undefined }, { fromPublisher: me });
         throw new RunConflict(
           `${product.name} cannot be discarded while it is ${product.status === 'published' ? 'published' : 'being worked on'}`,
         );
+      }
       changed(runId);
       const files = [gone.preview, gone.print].filter((f): f is string => Boolean(f));
       // Recorded first: if the files cannot be deleted now, disk clean-up takes them as strays later.
@@ -689,7 +765,7 @@ export function createRunner(host: RunnerHost): Runner {
           runId,
           index,
           { status: 'publishing', partlyPublished: true },
-          { from: ['error'], event: { kind: 'retry-publish', actor } },
+          { from: ['error'], unlessRemoving: true, event: { kind: 'retry-publish', actor } },
         );
         if (!after) throw new RunConflict(`${product.name} is being worked on; wait for it to finish`);
         changed(runId);

@@ -373,6 +373,42 @@ export class LocalShopStore {
     return this.#sql('SELECT 1 FROM shop_meta WHERE key = ?').get(`publish-key:${publishKey}`) !== undefined;
   }
 
+  /**
+   * Deletes the product written under this publish key (insertProductOnce) and the key, in one
+   * transaction, as Shopify's productDelete does: its variants, images, metafields and collection
+   * places go with it, and so do the lines of carts that hold it and the files only its metafields
+   * pointed at (its print file). The product deleted, or null when nothing was written under the key.
+   * The image and print files on disk stay (content-addressed, they may be another product's too).
+   */
+  removeProductByPublishKey(publishKey: string): CreatedProduct | null {
+    const key = `publish-key:${publishKey}`;
+    return writeTransaction(this.#db, () => {
+      const row = this.#sql('SELECT value FROM shop_meta WHERE key = ?').get(key) as { value: string } | undefined;
+      if (!row) return null;
+      const made = JSON.parse(row.value) as CreatedProduct;
+      const productId = numericId(made.id, 'Product');
+      if (productId !== null) {
+        const fileIds = (
+          this.#sql("SELECT value FROM product_metafields WHERE product_id = ? AND type = 'file_reference'").all(productId) as Array<{
+            value: string;
+          }>
+        )
+          .map((metafield) => numericId(metafield.value, 'GenericFile'))
+          .filter((id): id is number => id !== null);
+        this.#sql('DELETE FROM cart_lines WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)').run(productId);
+        this.#sql('DELETE FROM products WHERE id = ?').run(productId);
+        for (const fileId of fileIds) {
+          const stillUsed = this.#sql("SELECT 1 FROM product_metafields WHERE type = 'file_reference' AND value = ?").get(
+            gid('GenericFile', fileId),
+          );
+          if (!stillUsed) this.#sql('DELETE FROM files WHERE id = ?').run(fileId);
+        }
+      }
+      this.#sql('DELETE FROM shop_meta WHERE key = ?').run(key);
+      return made;
+    });
+  }
+
   async #storeImages(images: ReturnType<typeof parseProductSpec>['images']): Promise<Map<Uint8Array, StoredImage>> {
     const stored = new Map<Uint8Array, StoredImage>();
     for (const image of images) if (!stored.has(image.bytes)) stored.set(image.bytes, await this.images.put(image.bytes));

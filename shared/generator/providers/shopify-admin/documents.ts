@@ -122,6 +122,19 @@ export const PRODUCT_UPDATE = /* GraphQL */ `
   }
 `;
 
+/** Deletes a product the publisher made and never finished (found by its publish key), with its variants and media. */
+export const PRODUCT_DELETE = /* GraphQL */ `
+  mutation productDelete($input: ProductDeleteInput!) {
+    productDelete(input: $input) {
+      deletedProductId
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
 /** A file by its name (the print file an earlier attempt uploaded under the publish key). */
 export const FILES_BY_NAME = /* GraphQL */ `
   query files($query: String!) {

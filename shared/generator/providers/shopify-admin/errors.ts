@@ -12,6 +12,8 @@ export type PublishStep =
   | 'productCreate'
   | 'productVariantsBulkCreate'
   | 'productUpdate'
+  // Taking a product that was never finished out of the store again (Discard of a partly published product).
+  | 'productDelete'
   | 'publications'
   | 'publishablePublish'
   // The category's collection: found by handle, else made (a smart collection by product type).

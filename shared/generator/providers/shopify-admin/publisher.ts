@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { STORE_NAME, descriptionHtml, isRecord } from '../../../common/index.ts';
 import { slugify } from '../../../local-shop/index.ts';
-import type { PublishRequestBody, PublishResult, Publisher } from '../../types.ts';
+import type { PublishRequestBody, PublishResult, Publisher, RemovedProduct } from '../../types.ts';
 import { ImageSourceError, loadDesignImage, loadPrintFile } from '../image-source.ts';
 import { PRINT_FILE_METAFIELD, printFileAlt, printFileName } from '../print-file.ts';
 import { productImagesFor } from '../product-images.ts';
@@ -18,6 +18,7 @@ import {
   METAFIELDS_SET,
   PRODUCT_BY_IDENTIFIER,
   PRODUCT_CREATE,
+  PRODUCT_DELETE,
   PRODUCT_UPDATE,
   PRODUCT_VARIANTS_BULK_CREATE,
   PUBLICATIONS,
@@ -39,7 +40,8 @@ import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
  * crash finds the product by its key, and its print file by its name, and finishes them: no second
  * product, no second file (and none of the product's changes since: the run refuses those while it
  * is partly published). A failure that surely left nothing under the key says so (nothingInShop).
- * Returns the product GID and handle.
+ * Returns the product GID and handle. `remove` takes such an unfinished product out of the store
+ * again (productByIdentifier → productDelete), for a Discard of a partly published product.
  */
 
 export const ONLINE_STORE = 'Online Store';
@@ -89,7 +91,9 @@ function readFile(node: unknown): ShopFile | undefined {
   return isRecord(node) && typeof node.id === 'string' ? { id: node.id, status: String(node.fileStatus ?? '') } : undefined;
 }
 
-export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): Publisher & { close(): Promise<void> } {
+export function createShopifyAdminPublisher(
+  options: ShopifyPublisherOptions,
+): Publisher & Required<Pick<Publisher, 'remove'>> & { close(): Promise<void> } {
   const client = options.client ?? createAdminClient(options);
   const timeoutMs = options.timeoutMs ?? ADMIN_DEFAULTS.timeoutMs;
   const readyTimeoutMs = options.fileReadyTimeoutMs ?? FILE_READY_TIMEOUT_MS;
@@ -118,6 +122,19 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       throw error;
     });
     return onlineStore;
+  }
+
+  /** The product the store holds under this publish key (its handle), if any. */
+  async function findByKey(publishKey: string, signal?: AbortSignal): Promise<(Record<string, unknown> & { id: string }) | undefined> {
+    const data = await client.call({
+      step: 'productByIdentifier',
+      query: PRODUCT_BY_IDENTIFIER,
+      variables: { identifier: { handle: publishKey } },
+      idempotent: true,
+      signal,
+    });
+    const found = data.productByIdentifier;
+    return isRecord(found) && typeof found.id === 'string' ? (found as Record<string, unknown> & { id: string }) : undefined;
   }
 
   /** One mutation: its payload is the field named as the step, and its userErrors become a ShopifyPublishError. */
@@ -351,15 +368,8 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       // With a publish key, the product made by an earlier attempt is found and finished, not made again.
       let existing: { id: string; handle?: string; variants: number; printLinked: boolean } | undefined;
       if (product.publishKey) {
-        const data = await client.call({
-          step: 'productByIdentifier',
-          query: PRODUCT_BY_IDENTIFIER,
-          variables: { identifier: { handle: product.publishKey } },
-          idempotent: true,
-          signal,
-        });
-        const found = data.productByIdentifier;
-        if (isRecord(found) && typeof found.id === 'string') {
+        const found = await findByKey(product.publishKey, signal);
+        if (found) {
           const count = isRecord(found.variantsCount) && typeof found.variantsCount.count === 'number' ? found.variantsCount.count : 0;
           existing = {
             id: found.id,
@@ -487,6 +497,14 @@ export function createShopifyAdminPublisher(options: ShopifyPublisherOptions): P
       }
 
       return handle ? { productId, handle } : { productId };
+    },
+
+    async remove(publishKey: string, signal?: AbortSignal): Promise<RemovedProduct | undefined> {
+      const found = await findByKey(publishKey, signal);
+      if (!found) return undefined;
+      // Not sent twice on a lost answer: the removal fails, and the next one finds the product again, or nothing.
+      await mutate('productDelete', PRODUCT_DELETE, { input: { id: found.id } }, false, signal);
+      return { productId: found.id, ...(typeof found.handle === 'string' ? { handle: found.handle } : {}) };
     },
 
     close: () => client.close(),

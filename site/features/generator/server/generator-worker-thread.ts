@@ -28,6 +28,8 @@ async function run(job: Job, signal: AbortSignal): Promise<JobResults[Job['kind'
       return providers.designs.generateDesign(job.request, signal);
     case 'publish':
       return publisher.publish(job.product, signal);
+    case 'remove':
+      return (await publisher.remove(job.publishKey, signal)) ?? null;
   }
 }
 

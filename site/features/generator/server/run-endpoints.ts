@@ -47,11 +47,15 @@ function indexOf(context: APIContext): number {
   return Number(text);
 }
 
-/** The runner's refusals as HTTP answers: no such run or product (404), not in a state for it (409). */
+/**
+ * The runner's refusals as HTTP answers: no such run or product (404), not in a state for it (409), the
+ * shop would not give up a partly published product that is being discarded (502).
+ */
 function runError(error: unknown): unknown {
   const name = error instanceof Error ? error.name : '';
   if (name === 'RunNotFound') return new ApiError('not-found', (error as Error).message);
   if (name === 'RunConflict') return new ApiError('conflict', (error as Error).message);
+  if (name === 'ShopRemovalFailed') return new ApiError('upstream', (error as Error).message);
   return error;
 }
 
@@ -161,9 +165,12 @@ const productStep: APIRoute = generatorPost('changing a product', EmptySchema, a
       );
       break;
     case 'discard':
-      await withRunErrors(() => runs.runner.discard(id, index, actor)).catch((error: unknown) => {
-        throw runError(error);
-      });
+      // A partly published product leaves the shop first: a shop change, with the same second factor as publishing.
+      await withRunErrors(() => runs.runner.discard(id, index, actor, { checkMayRemove: () => checkMayPublish(caller, services) })).catch(
+        (error: unknown) => {
+          throw runError(error);
+        },
+      );
       break;
     default:
       throw new ApiError('not-found', 'Products know only edit, regenerate, discard and retry');

@@ -157,7 +157,11 @@ export function createGeneratorServices({
         delayMs: config.generator.delayMs,
         concepts: { generateConcepts: (request, signal) => worker.run({ kind: 'concepts', request }, signal) },
         designs: { generateDesign: (request, signal) => worker.run({ kind: 'design', request }, signal) },
-        publisher: { shopName: providers?.shopName ?? 'Shopify', publish },
+        publisher: {
+          shopName: providers?.shopName ?? 'Shopify',
+          publish,
+          remove: async (publishKey, signal) => (await worker.run({ kind: 'remove', publishKey }, signal)) ?? undefined,
+        },
         log,
       });
   const resuming = runs ? setImmediate(() => runs.runner.resumeAll()) : undefined;

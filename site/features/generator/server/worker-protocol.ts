@@ -7,6 +7,7 @@ import type {
   DesignResult,
   PublishRequestBody,
   PublishResult,
+  RemovedProduct,
 } from '../../../../shared/generator/browser.ts';
 
 /** The messages between the server and its generator worker thread (all structured-clone safe). */
@@ -19,12 +20,15 @@ export interface WorkerSetup {
 export type Job =
   | { kind: 'concepts'; request: ConceptRequest }
   | { kind: 'design'; request: DesignRequestBody }
-  | { kind: 'publish'; product: PublishRequestBody };
+  | { kind: 'publish'; product: PublishRequestBody }
+  | { kind: 'remove'; publishKey: string };
 
 export interface JobResults {
   concepts: Concept[];
   design: DesignResult;
   publish: PublishResult;
+  /** The product the shop held under the key and no longer does, or null when it held nothing. */
+  remove: RemovedProduct | null;
 }
 
 export type ToWorker = { type: 'job'; id: number; job: Job } | { type: 'abort'; id: number } | { type: 'close' };
