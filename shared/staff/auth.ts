@@ -38,6 +38,20 @@ export interface StaffAuthOptions {
 const TOTP_PATH = '/two-factor/verify-totp';
 const SIGN_IN_PATH = '/sign-in/email';
 
+/**
+ * The routes that add or remove a second factor. On an account that has one, they need an aal2
+ * session: otherwise the password alone (an aal1 session) could add a factor of its own, pass it and
+ * reach aal2, or remove the owner's and start again from none.
+ */
+const FACTOR_CHANGES = new Set([
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+  '/passkey/generate-register-options',
+  '/passkey/verify-registration',
+  '/passkey/delete-passkey',
+]);
+
 /** The client address our server wrote into X-Forwarded-For (site/server/http/trusted-proxy.ts). */
 export function clientAddressOf(headers: Headers | undefined | null): string | undefined {
   const value = headers?.get('x-forwarded-for')?.split(',')[0]?.trim();
@@ -104,6 +118,45 @@ export function createStaffAuth(options: StaffAuthOptions) {
   const now = options.now ?? Date.now;
   const lockout = createLockout(db, now);
   const replay = createTotpReplayGuard(db, now);
+  // Read when asked: the library's tables are made after this set-up.
+  const hasSecondFactor = (userId: string) =>
+    Number(
+      (
+        db
+          .prepare(
+            'SELECT COALESCE(u.twoFactorEnabled, 0) + (SELECT COUNT(*) FROM passkey p WHERE p.userId = u.id) AS n FROM user u WHERE u.id = ?',
+          )
+          .get(userId) as { n: number } | undefined
+      )?.n ?? 0,
+    ) > 0;
+  const totpEnabled = (userId: string) =>
+    Boolean(
+      (db.prepare('SELECT twoFactorEnabled AS enabled FROM user WHERE id = ?').get(userId) as { enabled: number | null } | undefined)
+        ?.enabled,
+    );
+  /** Accounts whose authenticator app a code is confirming right now (it was not enabled before the code). */
+  const confirming = new Set<string>();
+
+  /** Mail goes out after the answer: how long a mail server takes must not tell who has an account. */
+  function sendLater(to: string, subject: string, text: string): void {
+    mailer.send({ to, subject, text }).catch((error: unknown) => {
+      log(`Staff accounts: the mail "${subject}" to ${to} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** A second factor added to an account is told to its owner, who can remove one they did not add. */
+  function tellFactorAdded(user: { email: string }, what: string): void {
+    sendLater(
+      user.email,
+      `${options.appName}: ${what} added to your staff account`,
+      `${what[0]!.toUpperCase()}${what.slice(1)} was added to the staff account ${user.email} as a second factor.\n\nIf it was not you, sign in, remove it on the account page and change your password, or ask an owner to reset your second factors.\n`,
+    );
+  }
+
+  /** The passkey plugin accepts an authenticator that only saw someone touch it; a second factor must also check the person. */
+  function requireUserVerified(verified: boolean | undefined, status: 'BAD_REQUEST' | 'UNAUTHORIZED'): void {
+    if (!verified) throw new APIError(status, { message: STAFF_MESSAGES.passkeyUnverified, code: 'PASSKEY_USER_NOT_VERIFIED' });
+  }
 
   /** Who a pending second-factor step belongs to (the signed cookie names a verification row). */
   async function pendingTwoFactorUser(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<string | undefined> {
@@ -132,11 +185,11 @@ export function createStaffAuth(options: StaffAuthOptions) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: `${options.appName}: reset your password`,
-          text: `Someone asked to reset the password of the staff account ${user.email}.\n\nOpen this link within an hour to choose a new one (it works once):\n${url}\n\nIf it was not you, ignore this mail: the password stays as it is.\n`,
-        });
+        sendLater(
+          user.email,
+          `${options.appName}: reset your password`,
+          `Someone asked to reset the password of the staff account ${user.email}.\n\nOpen this link within an hour to choose a new one (it works once):\n${url}\n\nIf it was not you, ignore this mail: the password stays as it is.\n`,
+        );
       },
       onPasswordReset: async ({ user }, request) => {
         audit.record({
@@ -214,6 +267,14 @@ export function createStaffAuth(options: StaffAuthOptions) {
           if (typeof code === 'string' && userId && !replay.claim(userId, code)) {
             throw new APIError('UNAUTHORIZED', { message: STAFF_MESSAGES.codeUsed, code: 'TOTP_CODE_USED' });
           }
+          if (userId && !totpEnabled(userId)) confirming.add(userId);
+        }
+        if (FACTOR_CHANGES.has(ctx.path)) {
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          const aal = (session?.session as { aal?: string | null } | undefined)?.aal;
+          if (session && aal !== 'aal2' && hasSecondFactor(session.user.id)) {
+            throw new APIError('FORBIDDEN', { message: STAFF_MESSAGES.factorChangeNeedsAal2, code: 'SECOND_FACTOR_REQUIRED' });
+          }
         }
         if (ctx.path === '/sign-out') {
           const session = await getSessionFromCtx(ctx).catch(() => null);
@@ -231,7 +292,10 @@ export function createStaffAuth(options: StaffAuthOptions) {
             .toLowerCase();
           if (failed && returned.statusCode === 401) lockout.failed(email, address);
           else if (!failed) lockout.succeeded(email);
-          if (created) audit.record({ event: 'SIGNED_IN', actor: created.user, address, detail: { method: 'password' } });
+          // An account with an authenticator app is not signed in by its password: the answer asks for a code.
+          if (created && !totpEnabled(created.user.id)) {
+            audit.record({ event: 'SIGNED_IN', actor: created.user, address, detail: { method: 'password' } });
+          }
           return;
         }
         if (ctx.path === TOTP_PATH || ctx.path === '/two-factor/verify-backup-code') {
@@ -239,6 +303,7 @@ export function createStaffAuth(options: StaffAuthOptions) {
           const code = (ctx.body as { code?: unknown } | undefined)?.code;
           if (failed) {
             if (ctx.path === TOTP_PATH && userId && typeof code === 'string') replay.release(userId, code);
+            if (userId) confirming.delete(userId);
             return;
           }
           const session = created ?? (await getSessionFromCtx(ctx).catch(() => null));
@@ -246,14 +311,18 @@ export function createStaffAuth(options: StaffAuthOptions) {
           await ctx.context.internalAdapter.updateSession(session.session.token, { aal: 'aal2' });
           const method = ctx.path === TOTP_PATH ? 'totp' : 'backup code';
           audit.record({ event: 'MFA_CHALLENGE_VERIFIED', actor: session.user, address, detail: { method } });
-          if (created) {
+          // A code that confirms a new authenticator app comes from a signed-in session (which the
+          // library replaces with a new one): that is no sign-in, and the account's owner is told.
+          if (ctx.path === TOTP_PATH && confirming.delete(session.user.id)) {
+            tellFactorAdded(session.user, 'an authenticator app');
+          } else if (created) {
             lockout.succeeded(created.user.email);
             audit.record({ event: 'SIGNED_IN', actor: created.user, address, detail: { method: `password and ${method}` } });
           }
           return;
         }
         if (ctx.path === '/passkey/verify-authentication' && !failed && created) {
-          // A passkey checks possession and the user (PIN or biometrics): two factors at once.
+          // A passkey checks possession and the user (PIN or biometrics, required above): two factors at once.
           await ctx.context.internalAdapter.updateSession(created.session.token, { aal: 'aal2' });
           audit.record({ event: 'SIGNED_IN', actor: created.user, address, detail: { method: 'passkey' } });
           return;
@@ -285,6 +354,7 @@ export function createStaffAuth(options: StaffAuthOptions) {
             address,
             detail: { change: ctx.path === '/passkey/delete-passkey' ? 'passkey removed' : 'passkey added' },
           });
+          if (actor && ctx.path === '/passkey/verify-registration') tellFactorAdded(actor, 'a passkey');
         } else if (ctx.path === '/two-factor/generate-backup-codes') {
           audit.record({ event: 'USER_UPDATED', actor, address, detail: { change: 'backup codes renewed' } });
         } else if (ctx.path === '/revoke-session' || ctx.path === '/revoke-sessions' || ctx.path === '/revoke-other-sessions') {
@@ -295,7 +365,18 @@ export function createStaffAuth(options: StaffAuthOptions) {
     plugins: [
       admin({ defaultRole: 'staff', adminRoles: ['owner'], roles: { owner: adminAc, staff: userAc } }),
       twoFactor({ issuer: options.appName, backupCodeOptions: { amount: 10, length: 10 } }),
-      passkey({ rpID: options.rpID, rpName: options.appName, origin: options.passkeyOrigins }),
+      passkey({
+        rpID: options.rpID,
+        rpName: options.appName,
+        origin: options.passkeyOrigins,
+        authenticatorSelection: { userVerification: 'required' },
+        registration: {
+          afterVerification: ({ verification }) => requireUserVerified(verification.registrationInfo?.userVerified, 'BAD_REQUEST'),
+        },
+        authentication: {
+          afterVerification: ({ verification }) => requireUserVerified(verification.authenticationInfo.userVerified, 'UNAUTHORIZED'),
+        },
+      }),
       apiKey({
         defaultPrefix: 'nt_',
         // Keys are for scripts and CI: no daily allowance (the library's default is 10 calls a day).

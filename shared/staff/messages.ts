@@ -15,6 +15,10 @@ export const STAFF_MESSAGES = {
   crossOrigin: 'Cross-origin requests are refused.',
   aal2Needed: 'Publishing to the Shopify store needs a second factor: sign in with your authenticator app or a passkey.',
   ownerOnly: 'Only an owner can do this.',
+  passkeyUnverified:
+    'That passkey did not check that it is you (with a PIN, a fingerprint or a face): use one that does, or sign in with your password.',
+  factorChangeNeedsAal2:
+    'Changing the second factors of an account that has one needs a session that passed one: sign in again with your authenticator app or a passkey.',
   resetSent: 'If that address belongs to a staff account, a link to reset its password is on its way.',
 } as const;
 

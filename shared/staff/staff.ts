@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { getMigrations } from 'better-auth/db/migration';
+import { z } from 'zod';
 import { STORE_NAME } from '../common/index.ts';
 import type { Config } from '../config/index.ts';
 import { createAuditLog, type AuditLog, type AuditRecord } from './audit.ts';
@@ -185,7 +186,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 function emailOf(value: string): string {
   const email = value.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StaffError('bad-request', `Not an email address: ${value}`);
+  // The auth library's own rule, so that what passes here is never refused there.
+  if (!z.email().safeParse(email).success) throw new StaffError('bad-request', `Not an email address: ${value}`);
   return email;
 }
 
@@ -304,6 +306,10 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
       lastUsedAt: isoOrNull(row.lastRequest),
     };
   }
+
+  const demoteUnlessLastOwner = db.prepare(
+    "UPDATE user SET role = 'staff' WHERE id = ? AND role = 'owner' AND (SELECT COUNT(*) FROM user WHERE role = 'owner') > 1",
+  );
 
   function owners(): number {
     return listMembers().filter((m) => m.role === 'owner').length;
@@ -438,9 +444,12 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
 
     async removeMember(email, by, address) {
       const user = requireUser(email);
-      if (roleOf(user.role) === 'owner' && owners() <= 1)
-        throw new StaffError('conflict', 'This is the last owner: add another owner first');
+      const lastOwner = () => new StaffError('conflict', 'This is the last owner: add another owner first');
+      if (roleOf(user.role) === 'owner' && owners() <= 1) throw lastOwner();
       if (by && by.id === user.id) throw new StaffError('conflict', 'You cannot remove your own account; ask another owner');
+      // An owner stops being one first, in one statement that counts the owners, so that of two
+      // removals at once (two pages, the page and the CLI) the second finds the first's owner gone.
+      if (roleOf(user.role) === 'owner' && Number(demoteUnlessLastOwner.run(user.id).changes) === 0) throw lastOwner();
       await revokeSessionsOf(user.id);
       deleteKeysOf(user.id);
       await ctx.internalAdapter.deleteUser(user.id);
@@ -452,6 +461,8 @@ export async function openStaff(options: StaffOptions): Promise<Staff> {
       db.prepare('DELETE FROM twoFactor WHERE userId = ?').run(user.id);
       db.prepare('DELETE FROM passkey WHERE userId = ?').run(user.id);
       await ctx.internalAdapter.updateUser(user.id, { twoFactorEnabled: false });
+      // The factors a session passed are gone (lost, or in the wrong hands): it goes on at aal1.
+      db.prepare("UPDATE session SET aal = 'aal1' WHERE userId = ?").run(user.id);
       audit.record({ event: 'USER_UPDATED', actor: actorOf(by), subject: user.email, address, detail: { change: 'second factors reset' } });
     },
 

@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStaff, SIGN_IN_LIMITS, STAFF_MESSAGES, type Staff } from '../../shared/staff/index.ts';
+import { softAuthenticator } from '../support/soft-authenticator.ts';
 
 /**
  * Staff accounts through the real auth library over a real SQLite file, called with Request objects
@@ -44,6 +46,10 @@ function authPost(
       body: JSON.stringify(body),
     }),
   );
+}
+
+function authGet(route: string, { address = '10.0.0.1', cookie }: { address?: string; cookie?: string } = {}) {
+  return staff.handle(new Request(`${SITE}/api/auth${route}`, { headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) } }));
 }
 
 /** The cookies a response sets, as one Cookie header. */
@@ -287,9 +293,10 @@ describe('password recovery', () => {
     );
     expect(asked.status).toBe(200);
     const outbox = path.join(root, 'outbox');
-    const [file] = readdirSync(outbox);
+    const mailsTo = (to: string) =>
+      readdirSync(outbox).filter((name) => readFileSync(path.join(outbox, name), 'utf8').includes(`To: ${to}`));
+    const [file] = mailsTo('sam@example.com');
     const mail = readFileSync(path.join(outbox, file!), 'utf8');
-    expect(mail).toContain('To: sam@example.com');
     const link = /(http\S+\/api\/auth\/reset-password\/\S+)/.exec(mail)![1]!;
     const token = /reset-password\/([^?]+)/.exec(link)![1]!;
     expect(logged.join('\n')).toContain(file);
@@ -308,7 +315,182 @@ describe('password recovery', () => {
       { address: '203.0.113.32' },
     );
     expect(unknown.status).toBe(200);
-    expect(readdirSync(outbox)).toHaveLength(1);
+    expect(mailsTo('sam@example.com')).toHaveLength(1);
+    expect(mailsTo('nobody@example.com')).toHaveLength(0);
+  });
+});
+
+describe('second factors stay with the person they belong to', () => {
+  // Passkeys are bound to a domain name: on a loopback address that is localhost.
+  const PASSKEY_ORIGIN = 'http://localhost:4321';
+  const device = softAuthenticator('localhost');
+  let passkeySession = '';
+
+  async function registerPasskey(cookie: string, userVerified: boolean) {
+    const options = await authGet('/passkey/generate-register-options', { cookie, address: '198.51.100.1' });
+    if (options.status !== 200) return options;
+    const { challenge } = (await options.json()) as { challenge: string };
+    const withChallenge = cookiesOf(options, cookie);
+    return authPost(
+      '/passkey/verify-registration',
+      { response: device.register(challenge, PASSKEY_ORIGIN, { userVerified }), name: 'laptop' },
+      { cookie: withChallenge, address: '198.51.100.1' },
+    );
+  }
+
+  async function signInWithPasskey(userVerified: boolean, address: string) {
+    const options = await authGet('/passkey/generate-authenticate-options', { address });
+    const { challenge } = (await options.json()) as { challenge: string };
+    const cookie = cookiesOf(options);
+    const response = await authPost(
+      '/passkey/verify-authentication',
+      { response: device.authenticate(challenge, PASSKEY_ORIGIN, { userVerified }) },
+      { cookie, address },
+    );
+    return { response, cookie: cookiesOf(response, cookie) };
+  }
+
+  const passkeysOf = (email: string) => staff.listMembers().find((member) => member.email === email)?.passkeys;
+  const mailsTo = (to: string, subject: RegExp) =>
+    readdirSync(path.join(root, 'outbox'))
+      .map((name) => readFileSync(path.join(root, 'outbox', name), 'utf8'))
+      .filter((mail) => mail.includes(`To: ${to}`) && subject.test(mail));
+
+  it('a passkey counts only when its authenticator checked the person (PIN, fingerprint, face), not on a touch alone', async () => {
+    await staff.addMember({ email: 'pia@example.com', name: 'Pia', role: 'staff', password: PASSWORD });
+    const { cookie } = await signIn('pia@example.com', PASSWORD, '198.51.100.1');
+
+    const touched = await registerPasskey(cookie, false);
+    expect(touched.status).toBe(400);
+    expect(((await touched.json()) as { message: string }).message).toBe(STAFF_MESSAGES.passkeyUnverified);
+    expect(passkeysOf('pia@example.com')).toBe(0);
+
+    const registered = await registerPasskey(cookie, true);
+    expect(registered.status).toBe(200);
+    expect(passkeysOf('pia@example.com')).toBe(1);
+    expect(mailsTo('pia@example.com', /Subject: .*a passkey added to your staff account/)).toHaveLength(1);
+
+    const presenceOnly = await signInWithPasskey(false, '198.51.100.2');
+    expect(presenceOnly.response.status).toBe(401);
+    expect(((await presenceOnly.response.json()) as { message: string }).message).toBe(STAFF_MESSAGES.passkeyUnverified);
+    expect(await whoWith({ cookie: presenceOnly.cookie })).toBeUndefined();
+
+    const verified = await signInWithPasskey(true, '198.51.100.3');
+    expect(verified.response.status).toBe(200);
+    passkeySession = verified.cookie;
+    expect(await whoWith({ cookie: passkeySession })).toMatchObject({ email: 'pia@example.com', aal: 'aal2' });
+  });
+
+  it('on an account that has one, the password alone cannot add or remove second factors; a session that passed one can', async () => {
+    const thief = await signIn('pia@example.com', PASSWORD, '198.51.100.9');
+    expect(await whoWith({ cookie: thief.cookie })).toMatchObject({ aal: 'aal1' });
+    const refusals = [
+      await authPost('/two-factor/enable', { password: PASSWORD }, { cookie: thief.cookie, address: '198.51.100.9' }),
+      await authGet('/passkey/generate-register-options', { cookie: thief.cookie, address: '198.51.100.9' }),
+      await authPost('/passkey/delete-passkey', { id: 'any' }, { cookie: thief.cookie, address: '198.51.100.9' }),
+      await authPost('/two-factor/generate-backup-codes', { password: PASSWORD }, { cookie: thief.cookie, address: '198.51.100.9' }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(STAFF_MESSAGES.factorChangeNeedsAal2);
+    }
+    expect(passkeysOf('pia@example.com')).toBe(1);
+    expect(staff.listMembers().find((member) => member.email === 'pia@example.com')?.twoFactor).toBe(false);
+
+    const enabled = await authPost('/two-factor/enable', { password: PASSWORD }, { cookie: passkeySession, address: '198.51.100.3' });
+    expect(enabled.status).toBe(200);
+  });
+
+  it("an owner's reset of a member's second factors leaves the member's sessions at aal1", async () => {
+    expect(await whoWith({ cookie: passkeySession })).toMatchObject({ aal: 'aal2' });
+    await staff.resetSecondFactors('pia@example.com');
+    expect(passkeysOf('pia@example.com')).toBe(0);
+    expect(await whoWith({ cookie: passkeySession })).toMatchObject({ email: 'pia@example.com', aal: 'aal1' });
+    // With no second factor left, the member sets one up again from that session.
+    expect((await registerPasskey(passkeySession, true)).status).toBe(200);
+  });
+
+  it('a new authenticator app is told to its owner by mail, and confirming it is no sign-in; a password that asks for a code is none either', async () => {
+    await staff.addMember({ email: 'theo@example.com', name: 'Theo', role: 'staff', password: PASSWORD });
+    const signIns = () => staff.audit.list().filter((e) => e.event === 'SIGNED_IN' && e.actorEmail === 'theo@example.com').length;
+    const { cookie } = await signIn('theo@example.com', PASSWORD, '198.51.100.20');
+    expect(signIns()).toBe(1);
+    const enable = await authPost('/two-factor/enable', { password: PASSWORD }, { cookie, address: '198.51.100.20' });
+    const totp = new TOTP({ secret: new URL(((await enable.json()) as { totpURI: string }).totpURI).searchParams.get('secret')! });
+    const confirmed = await authPost('/two-factor/verify-totp', { code: totp.generate() }, { cookie, address: '198.51.100.20' });
+    expect(confirmed.status).toBe(200);
+    expect(await whoWith({ cookie: cookiesOf(confirmed, cookie) })).toMatchObject({ aal: 'aal2' });
+    expect(signIns()).toBe(1);
+    await vi.waitFor(() => expect(mailsTo('theo@example.com', /Subject: .*an authenticator app added/)).toHaveLength(1));
+
+    const asked = await signIn('theo@example.com', PASSWORD, '198.51.100.21');
+    expect(asked.body).toMatchObject({ twoFactorRedirect: true });
+    expect(signIns()).toBe(1);
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    const passed = await authPost('/two-factor/verify-totp', { code }, { cookie: asked.cookie, address: '198.51.100.21' });
+    expect(passed.status).toBe(200);
+    expect(signIns()).toBe(2);
+  });
+});
+
+describe('recovery mail through SMTP', () => {
+  it('goes out after the answer, so a slow mail server tells nobody which addresses have accounts, and a failed one is logged', async () => {
+    // A mail server that takes connections and never says a word.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const connected = new Promise<void>((resolve) => silent.once('connection', () => resolve()));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-smtp-'));
+    const lines: string[] = [];
+    const port = (silent.address() as AddressInfo).port;
+    const own = await openStaff({
+      dataDir: dir,
+      siteUrl: SITE,
+      appName: 'Test shop',
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      log: (line) => lines.push(line),
+    });
+    try {
+      await own.addMember({ email: 'mo@example.com', role: 'staff', password: PASSWORD });
+      const asked = await own.handle(
+        new Request(`${SITE}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': '10.9.0.1' },
+          body: JSON.stringify({ email: 'mo@example.com', redirectTo: '/generator/reset-password' }),
+        }),
+      );
+      // Answered while the mail server has not even greeted the sender.
+      expect(asked.status).toBe(200);
+      await connected;
+      for (const socket of sockets) socket.destroy();
+      await vi.waitFor(() => expect(lines.join('\n')).toMatch(/the mail ".*reset your password" to mo@example\.com could not be sent/), {
+        timeout: 10_000,
+      });
+      expect(lines.join('\n')).not.toMatch(/reset-password\/\w/);
+    } finally {
+      own.close();
+      silent.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the last owner', () => {
+  it('stays when two removals of the last two owners run at once: one of them is refused', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'staff-owners-'));
+    const own = await openStaff({ dataDir: dir, siteUrl: SITE, appName: 'Test shop', log: () => {} });
+    try {
+      await own.addMember({ email: 'one@example.com', role: 'owner', password: PASSWORD });
+      await own.addMember({ email: 'two@example.com', role: 'owner', password: PASSWORD });
+      const results = await Promise.allSettled([own.removeMember('one@example.com'), own.removeMember('two@example.com')]);
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+      expect(String(refused.reason)).toMatch(/This is the last owner: add another owner first/);
+      expect(own.listMembers().filter((member) => member.role === 'owner')).toHaveLength(1);
+    } finally {
+      own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

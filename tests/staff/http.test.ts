@@ -161,6 +161,49 @@ describe('the generator API', () => {
   });
 });
 
+describe('the staff API', () => {
+  it('checks a setup token only from a POST body sent by the site itself, never from a URL that logs would keep', async () => {
+    const site = store.app.siteUrl;
+    const token = 'A'.repeat(43);
+    const check = (headers: Record<string, string>) =>
+      fetch(`${site}/api/staff/setup/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ token }),
+      });
+    const checked = await check({ origin: site });
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toEqual({ valid: false, accounts: true });
+    expect((await check({ origin: 'https://elsewhere.example' })).status).toBe(403);
+    // A token in the URL is read by nothing: without a session the answer is the usual 401.
+    const inUrl = await fetch(`${site}/api/staff/setup?token=${token}`);
+    expect(inUrl.status).toBe(401);
+  });
+
+  it('answers 400 naming the field to an email address the accounts would refuse, and adds nobody', async () => {
+    const site = store.app.siteUrl;
+    await cli(['staff', 'add', 'boss@example.com', '--role', 'owner', '--password-stdin'], PASSWORD);
+    const signedIn = await signIn(site, 'boss@example.com', PASSWORD);
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const add = (email: string) =>
+      fetch(`${site}/api/staff/members`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: site },
+        body: JSON.stringify({ email, role: 'staff' }),
+      });
+    for (const email of ['a..b@example.com', '<b>@example.com', 'a@b.c', 'user@[127.0.0.1].com', 'no-at-sign.example.com']) {
+      const response = await add(email);
+      expect(response.status, email).toBe(400);
+      expect(((await response.json()) as { error: string }).error, email).toBe('email must be an email address');
+    }
+    const members = await fetch(`${site}/api/staff/members`, { headers: { cookie } });
+    expect(((await members.json()) as { members: { email: string }[] }).members.map((m) => m.email).sort()).toEqual([
+      'boss@example.com',
+      'runner@example.com',
+    ]);
+  });
+});
+
 describe('sign-in limits by client address', () => {
   it('ignore an X-Forwarded-For a client sends itself: changing it does not escape the limit', async () => {
     const site = store.app.siteUrl;

@@ -3,7 +3,8 @@ import { staffFetch } from './staff-fetch.ts';
 
 /**
  * The one-time setup link `npm start` prints while no account exists: the token rides in the URL's
- * fragment (never sent to a server log or a referrer) and makes the first owner.
+ * fragment (never sent to a server log or a referrer), goes to the server only in POST bodies, and
+ * makes the first owner.
  */
 export default function Setup() {
   const [token, setToken] = useState<string>();
@@ -15,7 +16,7 @@ export default function Setup() {
   useEffect(() => {
     const value = window.location.hash.slice(1);
     setToken(value);
-    void staffFetch<{ valid: boolean }>(`setup?token=${encodeURIComponent(value)}`)
+    void staffFetch<{ valid: boolean }>('setup/check', { token: value })
       .then(({ valid }) => setState(valid ? 'form' : 'invalid'))
       .catch(() => setState('invalid'));
   }, []);

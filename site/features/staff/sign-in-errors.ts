@@ -9,6 +9,7 @@ export function signInErrorText(
   if (error.code === 'MISSING_CREDENTIALS') return STAFF_MESSAGES.missingCredentials;
   if (error.code === 'TOTP_CODE_USED') return STAFF_MESSAGES.codeUsed;
   if (error.code === 'INVALID_CODE' || error.code === 'INVALID_BACKUP_CODE') return STAFF_MESSAGES.wrongCode;
+  if (error.code === 'PASSKEY_USER_NOT_VERIFIED') return STAFF_MESSAGES.passkeyUnverified;
   if (error.status === 401 || error.status === 403) return STAFF_MESSAGES.wrongCredentials;
   if (error.status === 0 || error.status === undefined) return 'Could not reach the server; check the connection and try again.';
   return error.message?.trim() || STAFF_MESSAGES.wrongCredentials;
