@@ -188,6 +188,8 @@ describe('every request the app really sends passes', () => {
       expect(await publisher.remove('schema-memo-0123456789ab')).toEqual({ productId: memo.id, handle: memo.handle });
       expect(await publisher.remove('schema-memo-0123456789ab')).toBeUndefined();
       expect(s.products.map((p) => p.handle)).toEqual(['schema-cat-0123456789ab']);
+      // Its print file went with it (productDelete leaves the store's Files alone); the other product's stays.
+      expect(s.files.map((f) => f.filename).filter((name) => name.endsWith('-print.png'))).toEqual(['schema-cat-0123456789ab-print.png']);
       await publisher.close();
       const client = createAdminClient({ domain: s.origin, token: TOKEN });
       await registerWebhooks(client, 'https://shop.example/api/webhooks/shopify');

@@ -706,6 +706,20 @@ describe('publishing exactly once to a Shopify store', () => {
     expect(store.products.map((p) => [p.handle, p.status])).toEqual([[failed.handle, 'ACTIVE']]);
   });
 
+  it("Discard of a product whose publish stopped after its print file was linked deletes the print file from the store's Files too", async () => {
+    const { store, services, run } = await partlyPublished({
+      loseAnswerOnce: [],
+      userErrors: { productUpdate: [{ field: ['product', 'status'], message: 'Status cannot be changed right now' }] },
+    });
+    const printFiles = () => store.files.filter((f) => f.filename.endsWith('-print.png'));
+    expect(printFiles()).toHaveLength(1);
+    const discard = await firstProductStep(services, run, 'discard');
+    expect(discard.status).toBe(200);
+    expect(store.products).toEqual([]);
+    expect(printFiles()).toEqual([]);
+    expect(store.calls.filter((c) => c.operation === 'fileDelete')).toHaveLength(1);
+  });
+
   it('Discard of a partly published product the store no longer holds (deleted by hand) just discards it', async () => {
     const { store, services, run } = await partlyPublished();
     store.products.splice(0);

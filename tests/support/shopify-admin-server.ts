@@ -25,6 +25,7 @@ export const OPERATIONS = [
   'publishablePublish',
   'files',
   'fileCreate',
+  'fileDelete',
   'fileStatus',
   'metafieldsSet',
   'collectionByIdentifier',
@@ -425,6 +426,20 @@ export async function startShopifyAdminServer(options: ShopifyAdminServerOptions
         }
         const nodes = files.filter((f) => name === undefined || f.filename === name).slice(0, Number(variables.first ?? 10));
         return { files: { nodes: nodes.map(fileNode) } };
+      }
+      case 'fileDelete': {
+        const ids = variables.fileIds as string[];
+        const missing = ids.filter((id) => !files.some((f) => f.id === id));
+        const errors = userErrors.length
+          ? userErrors
+          : missing.map((id) => ({ field: ['fileIds'], message: `File id ${id} does not exist.`, code: 'FILE_DOES_NOT_EXIST' }));
+        if (errors.length) return { fileDelete: { deletedFileIds: null, userErrors: errors } };
+        for (const id of ids)
+          files.splice(
+            files.findIndex((f) => f.id === id),
+            1,
+          );
+        return { fileDelete: { deletedFileIds: ids, userErrors: [] } };
       }
       case 'fileCreate': {
         if (userErrors.length) return { fileCreate: { files: null, userErrors } };

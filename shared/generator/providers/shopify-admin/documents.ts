@@ -135,6 +135,20 @@ export const PRODUCT_DELETE = /* GraphQL */ `
   }
 `;
 
+/** Deletes files (a removed product's print file: productDelete leaves the store's Files alone). */
+export const FILE_DELETE = /* GraphQL */ `
+  mutation fileDelete($fileIds: [ID!]!) {
+    fileDelete(fileIds: $fileIds) {
+      deletedFileIds
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
 /** A file by its name (the print file an earlier attempt uploaded under the publish key). */
 export const FILES_BY_NAME = /* GraphQL */ `
   query files($query: String!) {

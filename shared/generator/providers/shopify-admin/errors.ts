@@ -27,6 +27,8 @@ export type PublishStep =
   | 'fileCreate'
   | 'fileStatus'
   | 'metafieldsSet'
+  // The print file of a product taken out again.
+  | 'fileDelete'
   // Subscribing the store's webhooks (shared/webhooks/register.ts) goes through the same client.
   | 'webhookSubscriptions'
   | 'webhookSubscriptionCreate'

@@ -14,6 +14,7 @@ import {
   COLLECTION_CREATE,
   FILE_CREATE,
   FILE_STATUS,
+  FILE_DELETE,
   FILES_BY_NAME,
   METAFIELDS_SET,
   PRODUCT_BY_IDENTIFIER,
@@ -41,7 +42,8 @@ import { uploadToStagedTarget, type StagedTarget } from './staged-upload.ts';
  * product, no second file (and none of the product's changes since: the run refuses those while it
  * is partly published). A failure that surely left nothing under the key says so (nothingInShop).
  * Returns the product GID and handle. `remove` takes such an unfinished product out of the store
- * again (productByIdentifier → productDelete), for a Discard of a partly published product.
+ * again (productByIdentifier → productDelete, then fileDelete of its print file), for a Discard of a
+ * partly published product.
  */
 
 export const ONLINE_STORE = 'Online Store';
@@ -501,9 +503,16 @@ export function createShopifyAdminPublisher(
 
     async remove(publishKey: string, signal?: AbortSignal): Promise<RemovedProduct | undefined> {
       const found = await findByKey(publishKey, signal);
-      if (!found) return undefined;
+      // The print file is one of the store's Files, which productDelete leaves: the product's link
+      // names it, and one uploaded but never linked is found by its name (which holds the key).
+      const metafield = isRecord(found?.metafield) ? found.metafield : undefined;
+      const linked = typeof metafield?.value === 'string' ? metafield.value : undefined;
       // Not sent twice on a lost answer: the removal fails, and the next one finds the product again, or nothing.
-      await mutate('productDelete', PRODUCT_DELETE, { input: { id: found.id } }, false, signal);
+      if (found) await mutate('productDelete', PRODUCT_DELETE, { input: { id: found.id } }, false, signal);
+      const named = await findFile(printFileName({ publishKey, name: publishKey }), signal);
+      const fileIds = [...new Set([linked, named?.id].filter((id): id is string => typeof id === 'string'))];
+      if (fileIds.length > 0) await mutate('fileDelete', FILE_DELETE, { fileIds }, false, signal);
+      if (!found) return undefined;
       return { productId: found.id, ...(typeof found.handle === 'string' ? { handle: found.handle } : {}) };
     },
 
