@@ -266,6 +266,10 @@ describe('runs another process drives', () => {
     const designing = `This run is going in tshirt-gen (${os.hostname()}:${process.pid}): wait for it to finish or stop it there`;
     expect(() => runner.regenerate(alive, 0, null)).toThrow(designing);
     expect(() => runner.edit(alive, 0, { quote_primary: 'A quote of its own' }, null)).toThrow(designing);
+    // A pending product's new quote would not reach the design that process makes from its own list.
+    expect(() => runner.edit(alive, 2, { quote_primary: 'A quote of its own' }, null)).toThrow(designing);
+    // What the design does not show may change.
+    expect(runner.edit(alive, 2, { price: 31 }, null).price).toBe(31);
     await runner.idle();
     expect(made).toEqual([]);
     expect(store.getRun(alive)!.products.map((p) => [p.status, p.quote_primary])).toEqual([

@@ -540,11 +540,7 @@ export function createRunner(host: RunnerHost): Runner {
     actor: Actor | null,
   ) {
     if (product.partlyPublished) throw partlyPublishedConflict(product);
-    // A live tshirt-gen makes the run's designs (its own list, or whatever is pending): designing here
-    // too would make them in two processes at once.
-    const run = mustGet(runId);
-    if (run.owner && run.ownerKind !== 'server' && drivenElsewhere(run))
-      throw new RunConflict(`This run is going in tshirt-gen (${ownerLabel(run.owner)}): wait for it to finish or stop it there`);
+    refuseWhileCliDesigns(runId);
     const after = store.updateProduct(
       runId,
       product.index,
@@ -561,6 +557,17 @@ export function createRunner(host: RunnerHost): Runner {
     changed(runId);
     void drive(runId);
     return after;
+  }
+
+  /**
+   * A live tshirt-gen makes the run's designs (from its own list, or whatever is pending): designing
+   * here too would make them in two processes at once, and a quote changed under it would not reach
+   * the design it makes.
+   */
+  function refuseWhileCliDesigns(runId: string): void {
+    const run = mustGet(runId);
+    if (run.owner && run.ownerKind !== 'server' && drivenElsewhere(run))
+      throw new RunConflict(`This run is going in tshirt-gen (${ownerLabel(run.owner)}): wait for it to finish or stop it there`);
   }
 
   /**
@@ -696,6 +703,7 @@ export function createRunner(host: RunnerHost): Runner {
       if (product.partlyPublished) throw partlyPublishedConflict(product);
       // The design shows the quote: a new quote needs a new design.
       if (quoteChanged && product.status !== 'pending') return redesign(runId, product, patch, 'edited', actor);
+      if (quoteChanged) refuseWhileCliDesigns(runId);
       const after = store.updateProduct(runId, index, patch, {
         from: ['pending', 'ready', 'error'],
         unlessPartlyPublished: true,
