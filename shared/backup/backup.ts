@@ -1,9 +1,11 @@
+import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import { create as createTar } from 'tar';
 import { BACKUP_FORMAT, inspectDatabase, sha256File, type Manifest } from './manifest.ts';
-import { listDataDir } from './walk.ts';
+import { listDataDir, makePrivate, PRIVATE_FILE_MODE } from './walk.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
@@ -11,7 +13,8 @@ import type { ErrorKind } from '../common/index.ts';
  * database copied with SQLite's online backup (a snapshot that writers in other processes do not
  * disturb), then the other files, into one .tar.gz with a manifest of row counts and hashes.
  * Databases go first: a product row always names an image file written before it was committed,
- * so every file a database snapshot refers to is on disk by the time the files are copied.
+ * so every file a database snapshot refers to is on disk by the time the files are copied. The
+ * archive, and every entry in it, is readable by its owner only.
  */
 
 export class BackupError extends Error {
@@ -76,7 +79,14 @@ export async function createBackup({ dataDir, file, exclude = [] }: BackupOption
 
     await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     await mkdir(path.join(staging, 'data'), { recursive: true });
-    await createTar({ gzip: true, file: partial, cwd: staging, portable: true }, ['manifest.json', 'data']);
+    // The archive holds DATA_DIR's secrets: it is the owner's alone, and so is every entry in it,
+    // whatever the umask (an archive unpacked by hand keeps them private too).
+    await makePrivate(staging);
+    await rm(partial, { force: true }); // a leftover of a crashed backup would keep its old mode
+    await pipeline(
+      createTar({ gzip: true, cwd: staging, portable: true }, ['manifest.json', 'data']),
+      createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flags: 'wx' }),
+    );
     await rename(partial, target);
     return {
       file: target,

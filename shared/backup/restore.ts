@@ -2,13 +2,15 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/pro
 import path from 'node:path';
 import { extract } from 'tar';
 import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
+import { makePrivate } from './walk.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
  * Restores a backup into DATA_DIR (docs/behaviour/backups.md). The archive is unpacked beside the
  * target and checked whole (every hash, every database's integrity and row counts) before anything
  * is moved; a non-empty DATA_DIR is refused unless `force`, and even then it is moved aside, not
- * deleted. Links and device files in an archive are never unpacked.
+ * deleted. Links and device files in an archive are never unpacked. The restored tree is readable
+ * by its owner only (folders 0700, files 0600).
  */
 
 export class RestoreError extends Error {
@@ -95,6 +97,8 @@ export async function restoreBackup({
     const data = path.join(unpacked, 'data');
     await mkdir(data, { recursive: true });
     await verify(data, manifest);
+    // Owner only, whatever modes the archive recorded (older backups kept the umask's).
+    await makePrivate(data);
 
     let movedAside: string | undefined;
     if (await stat(target).catch(() => undefined)) {

@@ -1,4 +1,4 @@
-import { open, readdir } from 'node:fs/promises';
+import { chmod, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -65,4 +65,18 @@ export async function listDataDir(dataDir: string, exclude: readonly string[] = 
   }
   await walk(path.resolve(dataDir));
   return out;
+}
+
+/** Folder mode and file mode of everything in a backup, archived and restored: DATA_DIR holds secrets (staff sessions, keys, the cookie secret). */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Makes a tree readable by its owner only: folders 0700, files 0600. */
+export async function makePrivate(dir: string): Promise<void> {
+  await chmod(dir, PRIVATE_DIR_MODE);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const absolute = path.join(dir, entry.name);
+    if (entry.isDirectory()) await makePrivate(absolute);
+    else if (entry.isFile()) await chmod(absolute, PRIVATE_FILE_MODE);
+  }
 }

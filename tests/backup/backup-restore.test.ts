@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -135,6 +135,43 @@ describe('backup and restore under load', () => {
     const again = await startLocalShop({ port: 0, host: '127.0.0.1', dataDir: restored, seed: true, log: () => {} });
     expect(again.store.productCount()).toBe(manifest.databases.find((d) => d.path === 'shop/shop.sqlite')!.tables.products);
     await again.close();
+  }, 60_000);
+
+  it('keeps the archive and everything restored from it readable by its owner only: DATA_DIR holds the staff secrets', async () => {
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    expect(modeOf(archive)).toBe(0o600);
+    const tar = await import('tar');
+    const modes = new Map<string, number>();
+    await tar.list({ file: archive, onReadEntry: (entry) => void modes.set(entry.path, (entry.mode ?? 0) & 0o777) });
+    expect(modes.size).toBeGreaterThan(manifest.files.length);
+    for (const [entry, mode] of modes) expect(mode, entry).toBe(entry.endsWith('/') ? 0o700 : 0o600);
+
+    // An archive whose entries are world-readable (as older backups made them) restores private all the same.
+    const work = path.join(root, 'open-modes');
+    mkdirSync(work);
+    await tar.extract({ file: archive, cwd: work });
+    const open = (dir: string): void => {
+      chmodSync(dir, 0o755);
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) open(path.join(dir, entry.name));
+        else chmodSync(path.join(dir, entry.name), 0o644);
+      }
+    };
+    open(work);
+    const openArchive = path.join(root, 'open-modes.tar.gz');
+    await tar.create({ gzip: true, file: openArchive, cwd: work }, ['manifest.json', 'data']);
+    const target = path.join(root, 'restored-private');
+    const restore = await finished(spawnCli(['restore', openArchive], isolatedEnv({ DATA_DIR: target })));
+    expect(restore.code).toBe(0);
+    const walk = (dir: string): void => {
+      expect(modeOf(dir), dir).toBe(0o700);
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name));
+        else expect(modeOf(path.join(dir, entry.name)), entry.name).toBe(0o600);
+      }
+    };
+    walk(target);
+    expect(manifest.files.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('refuses a non-empty data directory unless --force, which moves it aside', async () => {
