@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { exitCodeForSignal } from '../exit-codes.ts';
+import { listenForStopSignals } from '../signals.ts';
 import { DATA_OPTION, dataDirOf, out, printJson } from './common.ts';
 
 /**
@@ -17,7 +19,20 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function runBackup(file: string, flags: DataFlags): Promise<void> {
   // An empty --data means none here (DATA_DIR), as it always has for backups.
   const [{ createBackup }, dataDir] = await Promise.all([import('../../shared/backup/index.ts'), dataDirOf(flags.data || undefined)]);
-  const result = await createBackup({ dataDir, file });
+  // Ctrl-C or SIGTERM stops the backup and removes what it had copied (a second one ends the process
+  // at once; the next backup then sweeps what that one left).
+  const stop = listenForStopSignals();
+  let result: Awaited<ReturnType<typeof createBackup>>;
+  try {
+    result = await createBackup({ dataDir, file, signal: stop.signal });
+  } catch (error) {
+    const signal = stop.received();
+    if (!signal) throw error;
+    process.stderr.write(`tshirt-gen: backup stopped (${signal}); nothing was written to ${file}\n`);
+    process.exit(exitCodeForSignal(signal));
+  } finally {
+    stop.dispose();
+  }
   if (flags.json) {
     printJson(result);
     return;

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
@@ -35,21 +35,49 @@ export interface BackupOptions {
   file: string;
   /** Folders inside DATA_DIR to leave out besides the regenerable ones (SITE_BUILDS_DIR elsewhere is outside anyway). */
   exclude?: string[];
+  /** Stops the backup (Ctrl-C): what it had copied so far is removed, and no archive is written. */
+  signal?: AbortSignal;
 }
 
-export async function createBackup({ dataDir, file, exclude = [] }: BackupOptions): Promise<BackupResult> {
+function processGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * What a backup killed before its clean-up left beside the archive (its copy of DATA_DIR, a partial
+ * archive): both are named `.backup-{pid}-…` after the process that made them, and are removed once
+ * that process is gone.
+ */
+async function sweepLeftovers(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const pid = Number(/^\.backup-(\d+)-/.exec(entry.name)?.[1]);
+    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && processGone(pid)) {
+      await rm(path.join(dir, entry.name), { recursive: true, force: true });
+    }
+  }
+}
+
+export async function createBackup({ dataDir, file, exclude = [], signal }: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
   const root = path.resolve(dataDir);
   const target = path.resolve(file);
   if (!(await stat(root).catch(() => undefined))?.isDirectory()) throw new BackupError(`There is no data directory at ${root}`);
   await mkdir(path.dirname(target), { recursive: true });
-  const staging = await mkdtemp(path.join(path.dirname(target), '.backup-'));
-  const partial = `${target}.${process.pid}.tmp`;
+  await sweepLeftovers(path.dirname(target));
+  signal?.throwIfAborted();
+  const staging = await mkdtemp(path.join(path.dirname(target), `.backup-${process.pid}-`));
+  const partial = path.join(path.dirname(target), `.backup-${process.pid}-${path.basename(target)}.partial`);
   try {
     const skip = [staging, target, partial, ...exclude];
     const manifest: Manifest = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), databases: [], files: [] };
 
     for (const entry of (await listDataDir(root, skip)).filter((e) => e.sqlite)) {
+      signal?.throwIfAborted();
       const dest = path.join(staging, 'data', entry.relative);
       await mkdir(path.dirname(dest), { recursive: true });
       const source = new DatabaseSync(entry.absolute, { timeout: 10_000 });
@@ -66,6 +94,7 @@ export async function createBackup({ dataDir, file, exclude = [] }: BackupOption
     // Listed after the snapshots, not before: an image written for a product committed while they
     // were taken is named by a snapshot, so it must be in the archive too.
     for (const entry of (await listDataDir(root, skip)).filter((e) => !e.sqlite)) {
+      signal?.throwIfAborted();
       const dest = path.join(staging, 'data', entry.relative);
       await mkdir(path.dirname(dest), { recursive: true });
       try {
@@ -86,7 +115,9 @@ export async function createBackup({ dataDir, file, exclude = [] }: BackupOption
     await pipeline(
       createTar({ gzip: true, cwd: staging, portable: true }, ['manifest.json', 'data']),
       createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flags: 'wx' }),
+      { signal },
     );
+    signal?.throwIfAborted();
     await rename(partial, target);
     return {
       file: target,

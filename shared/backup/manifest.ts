@@ -7,12 +7,24 @@ import { z } from 'zod';
 
 export const BACKUP_FORMAT = 'neural-threads-backup';
 
+/** A path inside `data/` as backups write them: relative, with forward slashes, never leaving it. */
+export function isInsidePath(value: string): boolean {
+  return (
+    value.length > 0 &&
+    !value.startsWith('/') &&
+    !value.includes('\\') &&
+    value.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
+  );
+}
+
+const dataPath = z.string().refine(isInsidePath, 'a path inside the data directory');
+
 export const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(1),
   createdAt: z.string(),
-  databases: z.array(z.object({ path: z.string(), tables: z.record(z.string(), z.number().int().min(0)) })),
-  files: z.array(z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  databases: z.array(z.object({ path: dataPath, tables: z.record(z.string(), z.number().int().min(0)) })),
+  files: z.array(z.object({ path: dataPath, size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

@@ -47,7 +47,23 @@ async function readManifest(dir: string): Promise<Manifest> {
   return parsed.data;
 }
 
+/** Every file under `dir`, relative, with forward slashes. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesUnder(path.join(dir, entry.name), relative)));
+    else found.push(relative);
+  }
+  return found;
+}
+
 async function verify(dataDir: string, manifest: Manifest): Promise<void> {
+  // The manifest names every file: one it does not name was not checked, so the archive is refused.
+  const named = new Set([...manifest.files, ...manifest.databases].map((entry) => entry.path));
+  for (const file of await filesUnder(dataDir)) {
+    if (!named.has(file)) throw new RestoreError(`${file} in the archive is not in its manifest`);
+  }
   for (const file of manifest.files) {
     const actual = await sha256File(path.join(dataDir, file.path)).catch(() => undefined);
     if (!actual) throw new RestoreError(`The archive is missing ${file.path}`);

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackup, type Manifest } from '../../shared/backup/index.ts';
+import { finished, isolatedEnv } from '../support/child-process.ts';
+import { spawnCli } from '../support/tshirt-gen.ts';
+
+/**
+ * What a backup archive may not do to a restore (name paths outside the data directory, carry files
+ * its manifest does not name), and what an interrupted backup may not leave behind (a copy of
+ * DATA_DIR and a partial archive, both holding its secrets).
+ */
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'backup-safety-'));
+const dataDir = path.join(root, 'data');
+const archive = path.join(root, 'store.tar.gz');
+
+beforeAll(async () => {
+  mkdirSync(path.join(dataDir, 'designs'), { recursive: true });
+  const db = new DatabaseSync(path.join(dataDir, 'notes.sqlite'));
+  db.exec('CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (1), (2)');
+  db.close();
+  writeFileSync(path.join(dataDir, 'designs', 'a.png'), 'design a');
+  await createBackup({ dataDir, file: archive });
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The archive unpacked, changed by `edit`, and packed again as `name`. */
+async function repacked(name: string, edit: (work: string, manifest: Manifest) => Manifest | undefined): Promise<string> {
+  const tar = await import('tar');
+  const work = path.join(root, `work-${name}`);
+  mkdirSync(work);
+  await tar.extract({ file: archive, cwd: work });
+  const manifest = JSON.parse(readFileSync(path.join(work, 'manifest.json'), 'utf8')) as Manifest;
+  const changed = edit(work, manifest);
+  if (changed) writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(changed));
+  const file = path.join(root, `${name}.tar.gz`);
+  await tar.create({ gzip: true, file, cwd: work }, ['manifest.json', 'data']);
+  return file;
+}
+
+const restore = (file: string, target: string) => finished(spawnCli(['restore', file], isolatedEnv({ DATA_DIR: target })));
+
+describe('a restore checks the archive against its manifest', () => {
+  it('refuses a manifest naming a path outside the data directory, and leaves the file there as it was', async () => {
+    // A database beside the restore's target, which an integrity check of "../victim.sqlite" would open and rewrite.
+    const victim = path.join(root, 'victim.sqlite');
+    const db = new DatabaseSync(victim);
+    db.exec('PRAGMA journal_mode = WAL; CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+    db.close();
+    const before = readFileSync(victim);
+    const file = await repacked('outside', (_work, manifest) => ({
+      ...manifest,
+      databases: [...manifest.databases, { path: '../../victim.sqlite', tables: { t: 1 } }],
+    }));
+    const target = path.join(root, 'target-outside');
+    const refused = await restore(file, target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe("tshirt-gen: The archive's manifest.json is not one tshirt-gen backup writes\n");
+    expect(readFileSync(victim).equals(before)).toBe(true);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('refuses files the manifest does not name, which nothing would have checked', async () => {
+    const file = await repacked('unlisted', (work) => {
+      writeFileSync(path.join(work, 'data', 'designs', 'extra.png'), 'not in the manifest');
+      return undefined;
+    });
+    const target = path.join(root, 'target-unlisted');
+    const refused = await restore(file, target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('tshirt-gen: designs/extra.png in the archive is not in its manifest\n');
+    expect(existsSync(target)).toBe(false);
+    // The archive as written restores.
+    expect((await restore(archive, path.join(root, 'target-whole'))).code).toBe(0);
+  });
+});
+
+describe('an interrupted backup', () => {
+  it('Ctrl-C stops it and removes its copy of DATA_DIR and its partial archive; no archive is written', async () => {
+    const big = path.join(root, 'big');
+    mkdirSync(path.join(big, 'designs'), { recursive: true });
+    // Enough incompressible bytes that the backup is still copying or packing when the signal comes.
+    for (let i = 0; i < 160; i++) writeFileSync(path.join(big, 'designs', `${i}.png`), randomBytes(512 * 1024));
+    const out = path.join(root, 'interrupted');
+    mkdirSync(out);
+    const child = spawnCli(['backup', path.join(out, 'store.tar.gz')], isolatedEnv({ DATA_DIR: big }));
+    const exit = finished(child);
+    // Once the backup has started copying: its working folder is there.
+    while (!readdirSync(out).some((name) => name.startsWith('.backup-'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    child.kill('SIGINT');
+    const result = await exit;
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe(`tshirt-gen: backup stopped (SIGINT); nothing was written to ${path.join(out, 'store.tar.gz')}\n`);
+    expect(readdirSync(out)).toEqual([]);
+  }, 60_000);
+
+  it("one killed before it could clean up leaves what it copied: the next backup removes that, not another live backup's", async () => {
+    const out = path.join(root, 'swept');
+    mkdirSync(out);
+    // A process that is gone (a pid above the kernel's limit), and this very test process, which is alive.
+    const dead = 2 ** 22 + 1;
+    mkdirSync(path.join(out, `.backup-${dead}-Ab12Cd`, 'data'), { recursive: true });
+    writeFileSync(path.join(out, `.backup-${dead}-nightly.tar.gz.partial`), 'half an archive');
+    mkdirSync(path.join(out, `.backup-${process.pid}-Zz99Yy`));
+    writeFileSync(path.join(out, 'notes.txt'), 'not ours');
+    const made = await finished(spawnCli(['backup', path.join(out, 'store.tar.gz')], isolatedEnv({ DATA_DIR: dataDir })));
+    expect(made.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([`.backup-${process.pid}-Zz99Yy`, 'notes.txt', 'store.tar.gz']);
+  }, 60_000);
+});
