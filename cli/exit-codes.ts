@@ -4,7 +4,7 @@ export const EXIT_OK = 0;
 /** The run failed as a whole: no concepts, or an error that stopped everything. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
-/** The run finished but some products failed (design or publishing). */
+/** The run finished but some products failed (design or publishing), or another publisher took one. */
 export const EXIT_PARTIAL = 3;
 /** 128 + the signal number, as shells report a process stopped by that signal. */
 export const EXIT_SIGINT = 130;
@@ -19,6 +19,7 @@ export const EXIT_CODES_HELP = [
   '  0    every product is ready (and published, with --publish)',
   '  1    the run failed (no concepts, or a fatal error)',
   '  2    usage or configuration error',
-  '  3    some products failed (design or publishing); the rest are kept',
+  '  3    some products failed (design or publishing), or another publisher took',
+  '       one; the rest are kept',
   '  130  stopped by Ctrl-C (SIGINT), 143 by SIGTERM; finished designs are kept',
 ].join('\n');

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { exitCodeOf, STORE_NAME } from '../shared/common/index.ts';
+import { missingCommandMessage, withQuotedValue } from './args.ts';
 import { ignoreBrokenPipes } from './broken-pipe.ts';
 import { registerBackupCommands } from './commands/backup.ts';
 import { registerGenerateCommand } from './commands/generate.ts';
@@ -96,14 +97,25 @@ export async function main(argv: readonly string[]): Promise<number> {
   let exitCode = EXIT_OK;
   const json = wantsJson(argv);
   const program = buildProgram({ onExitCode: (code) => (exitCode = code) });
+  // Commander shows a command's usage on stderr, as an error, when one of its commands was wanted
+  // (`tshirt-gen runs`, `tshirt-gen help bogus`): which command that was, for the line that says so.
+  let usageOf: Command | undefined;
+  program.on('afterAllHelp', (context: { error: boolean; command: Command }) => {
+    if (context.error) usageOf = context.command;
+  });
   try {
     await program.parseAsync([...argv]);
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+      if (error.code === 'commander.help') {
+        // Help asked for (`help runs`) went to stdout; usage shown for a missing command is a usage error.
+        if (error.exitCode === 0) return EXIT_OK;
+        return usageOf ? refuse(missingCommandMessage(usageOf), EXIT_USAGE, json) : EXIT_USAGE;
+      }
       if (error.code === 'commander.executeSubCommandAsync') return error.exitCode;
-      return refuse(error.message, EXIT_USAGE, json);
+      return refuse(withQuotedValue(error.message), EXIT_USAGE, json);
     }
     // The exit code by the error's kind (docs/behaviour/errors.md#error-kinds): usage and configuration 2, the rest 1.
     return refuse(error instanceof Error ? error.message : String(error), exitCodeOf(error), json);

@@ -5,6 +5,7 @@ import {
   MAX_GUIDELINES_CHARS,
   MAX_THEME_CHARS,
   productCountMessage,
+  textLength,
 } from '../../shared/limits/index.ts';
 
 /**
@@ -44,12 +45,20 @@ export function parseSeed(value: string): number {
   return seed;
 }
 
+/** Trimmed text of at most `max` characters, counted as a person counts them (an emoji is one). */
 function parseText(value: string, max: number): string {
   const text = value.trim();
   if (!text) throw new InvalidArgumentError('must not be empty.');
-  if (text.length > max) throw new InvalidArgumentError(`must be at most ${max} characters (got ${text.length}).`);
+  const length = textLength(text);
+  if (length > max) throw new InvalidArgumentError(`must be at most ${max} characters (got ${length}).`);
   return text;
 }
 
 export const parseTheme = (value: string): string => parseText(value, MAX_THEME_CHARS);
 export const parseGuidelines = (value: string): string => parseText(value, MAX_GUIDELINES_CHARS);
+
+/** A folder as given (spaces inside a name are the name's), but never nothing: `--out "$UNSET"` would be the current folder. */
+export function parseOut(value: string): string {
+  if (!value.trim()) throw new InvalidArgumentError('must not be empty.');
+  return value;
+}

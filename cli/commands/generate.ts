@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { DEFAULT_PRODUCT_COUNT, DEFAULT_THEME, MAX_PRODUCT_COUNT, MIN_PRODUCT_COUNT } from '../../shared/limits/index.ts';
+import { quoted } from '../args.ts';
 import { EXIT_CODES_HELP } from '../exit-codes.ts';
 import { UsageError } from '../usage-error.ts';
-import { parseCount, parseDelay, parseGuidelines, parseSeed, parseTheme, type GenerateFlags } from './generate-options.ts';
+import { parseCount, parseDelay, parseGuidelines, parseOut, parseSeed, parseTheme, type GenerateFlags } from './generate-options.ts';
 
 /**
  * `tshirt-gen [generate]`, the default command: product concepts for a theme, one print-ready design
@@ -29,7 +30,7 @@ async function runGenerate(flags: GenerateFlags, command: Command): Promise<numb
   const [stray] = command.args;
   if (stray !== undefined) {
     const commands = (command.parent?.commands ?? []).map((c) => c.name()).join(', ');
-    throw new UsageError(`unknown command '${stray}' (commands: ${commands}; see --help)`);
+    throw new UsageError(`unknown command '${quoted(stray)}' (commands: ${commands}; see --help)`);
   }
   // Loaded here, not at the top: `tshirt-gen --help` should not pay for the pipeline, renderer and zod.
   const [{ loadConfig }, { selectReporter }, { runGeneration }, { listenForStopSignals }] = await Promise.all([
@@ -56,7 +57,7 @@ export function registerGenerateCommand(program: Command, onExitCode: (code: num
     .option('-t, --theme <text>', 'theme or category of the products', parseTheme, DEFAULT_THEME)
     .option('-g, --guidelines <text>', 'brand guidelines for the concepts (tone, words to avoid, keywords)', parseGuidelines)
     .option('-p, --publish', 'publish every ready product to the configured shop (embedded shop in DATA_DIR unless SHOPIFY_* is set)')
-    .option('-o, --out <dir>', 'folder for the print files, previews and concepts.json (default DATA_DIR/generated/{time})')
+    .option('-o, --out <dir>', 'folder for the print files, previews and concepts.json (default DATA_DIR/generated/{time})', parseOut)
     .option('--json', 'print one JSON document on stdout when done; progress goes to stderr')
     .option('--delay <ms>', 'pause after each design in milliseconds (default GENERATOR_DELAY_MS or 1000)', parseDelay)
     .option('--offline', 'use the offline generators even when OPENAI_API_KEY is set')

@@ -12,6 +12,8 @@ export const DEFAULT_THEME = 'AI quotes for entrepreneurs and small business own
 // Longest theme and brand guidelines a run accepts (they go into the concept prompt verbatim).
 export const MAX_THEME_CHARS = 500;
 export const MAX_GUIDELINES_CHARS = 2000;
+/** How much of a refused value a message repeats: enough to recognise it, never a whole pasted document. */
+export const MAX_QUOTED_CHARS = 40;
 /** Pause after each design (GENERATOR_DELAY_MS, tshirt-gen --delay); an hour is far beyond any sensible pause. */
 export const DEFAULT_DESIGN_DELAY_MS = 1000;
 export const MAX_DESIGN_DELAY_MS = 3_600_000;
@@ -42,8 +44,39 @@ export class LimitError extends RangeError {
   override name = 'LimitError';
 }
 
+/**
+ * The length of a text in characters as a person counts them: Unicode code points, so an emoji or a
+ * CJK character outside the Basic Multilingual Plane is one, where String#length counts its two UTF-16
+ * units. (Not grapheme clusters: one of those can carry any number of combining marks, so a limit in
+ * clusters would not bound the text.)
+ */
+export function textLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
+
+/** The first `max` characters of `text` (whole code points), and "…" when there were more. */
+export function excerpt(text: string, max = MAX_QUOTED_CHARS): string {
+  let head = '';
+  let length = 0;
+  for (const char of text) {
+    if (length === max) return `${head}…`;
+    head += char;
+    length++;
+  }
+  return text;
+}
+
 export function isProductCount(count: unknown): count is number {
   return Number.isInteger(count) && (count as number) >= MIN_PRODUCT_COUNT && (count as number) <= MAX_PRODUCT_COUNT;
+}
+
+/** A refused value as a message shows it: a number as it is, anything else as JSON, a long text cut (excerpt). */
+function shown(got: unknown): string {
+  if (typeof got === 'number') return String(got);
+  if (typeof got === 'string') return JSON.stringify(excerpt(got));
+  return excerpt(JSON.stringify(got) ?? String(got));
 }
 
 /**
@@ -51,7 +84,7 @@ export function isProductCount(count: unknown): count is number {
  * provider call); `field` names it as the caller sent it (the runs API's body calls it `count`).
  */
 export function productCountMessage(got: unknown, field = 'productCount'): string {
-  return `${field} must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${typeof got === 'number' ? String(got) : (JSON.stringify(got) ?? String(got))})`;
+  return `${field} must be a whole number from ${MIN_PRODUCT_COUNT} to ${MAX_PRODUCT_COUNT} (got ${shown(got)})`;
 }
 
 export function checkProductCount(count: unknown): number {

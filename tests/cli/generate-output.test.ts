@@ -230,12 +230,14 @@ describe('run files and outcome', () => {
     await expect(file.flush()).rejects.toThrow(/ENOENT/);
   });
 
-  it('the default folder is DATA_DIR/generated/{UTC time}, with a suffix when taken; --out must not be a file', async () => {
+  it('the default folder is DATA_DIR/generated/{UTC time}, claimed at once, with a suffix when taken; --out must not be a file', async () => {
     const now = new Date('2026-11-05T14:03:22.456Z');
     const first = chooseOutDir(undefined, dir, now);
     expect(first).toBe(path.join(dir, 'generated', '2026-11-05T14-03-22Z'));
-    await fs.mkdir(first, { recursive: true });
+    // Made by the choice itself, so the next run in the same second cannot choose it too.
+    expect((await fs.stat(first)).isDirectory()).toBe(true);
     expect(chooseOutDir(undefined, dir, now)).toBe(`${first}-2`);
+    expect(chooseOutDir(undefined, dir, now)).toBe(`${first}-3`);
     expect(chooseOutDir('relative/out', dir)).toBe(path.resolve('relative/out'));
     const aFile = path.join(dir, 'a-file');
     await fs.writeFile(aFile, '');

@@ -35,10 +35,11 @@ export const MERCH_WORDS: ReadonlySet<string> = new Set(
 /** Words too vague to be a subject on their own, though an activity may hold them ("getting things done", "using AI"). */
 export const VAGUE_WORDS: ReadonlySet<string> = new Set(['ai', 'idea', 'ideas', 'stuff', 'thing', 'things']);
 
-/** NFKC, no control/format characters (bidi marks, zero-width joiners), bounded length. */
+/** NFKC, no control/format characters (bidi marks, zero-width joiners), bounded length (in code points, as the limits count). */
 export function normalizeUntrusted(text: string): string {
-  return text
+  return Array.from(text)
     .slice(0, MAX_UNTRUSTED_CHARS)
+    .join('')
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cs}]+/gu, ' ');
 }

@@ -1,6 +1,6 @@
 import type { BrandProfile } from '../../../common/index.ts';
 import { CONCEPT_LIMITS } from '../../concept-schema.ts';
-import { MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../../limits/index.ts';
+import { excerpt, MAX_GUIDELINES_CHARS, MAX_THEME_CHARS } from '../../../limits/index.ts';
 
 /**
  * The chat messages that ask for product concepts. The theme and guidelines are untrusted: each goes
@@ -15,10 +15,9 @@ export interface ConceptPromptInput {
   guidelines?: string | undefined;
 }
 
-/** A JSON string literal that cannot contain a tag. */
+/** A JSON string literal that cannot contain a tag, of at most `max` characters (code points, as the limits count). */
 export function quoteUntrusted(text: string, max: number): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(cut).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return JSON.stringify(excerpt(text, max)).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 }
 
 export function systemPrompt(brand: BrandProfile): string {

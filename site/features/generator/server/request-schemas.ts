@@ -7,6 +7,7 @@ import {
   MAX_GUIDELINES_CHARS,
   MAX_THEME_CHARS,
   productCountMessage,
+  textLength,
 } from '../../../../shared/limits/index.ts';
 import { designFileFromUrl } from './design-urls.ts';
 import { ApiError } from '../../../server/http/api-error.ts';
@@ -16,18 +17,22 @@ import { ApiError } from '../../../server/http/api-error.ts';
  * with messages that name the field. The count is enforced here, not only hinted at by the page.
  */
 
+/** At most `max` characters as a person counts them (code points: an emoji is one), as the CLI counts. */
+const atMost = (field: string, max: number) =>
+  [(value: string) => textLength(value) <= max, `${field} must be at most ${max} characters`] as const;
+
 const text = (field: string, max: number, min = 1) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is missing` : `${field} must be text`) })
     .trim()
     .min(min, min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .refine(...atMost(field, max));
 
 // Brand guidelines are optional free text; an empty box is the same as none.
 const guidelines = z
   .string({ error: 'guidelines must be text' })
   .trim()
-  .max(MAX_GUIDELINES_CHARS, `guidelines must be at most ${MAX_GUIDELINES_CHARS} characters`)
+  .refine(...atMost('guidelines', MAX_GUIDELINES_CHARS))
   .nullish()
   .transform((value) => value || undefined);
 
@@ -102,7 +107,7 @@ export const StartRunSchema = z.object(
     theme: z
       .string({ error: 'theme must be text' })
       .trim()
-      .max(MAX_THEME_CHARS, `theme must be at most ${MAX_THEME_CHARS} characters`)
+      .refine(...atMost('theme', MAX_THEME_CHARS))
       .optional()
       .transform((value) => value || DEFAULT_THEME),
     guidelines,
