@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { extract } from 'tar';
 import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
@@ -26,12 +26,27 @@ export interface RestoreResult {
   files: number;
 }
 
-async function isNonEmptyDir(dir: string): Promise<boolean> {
+/** Where a restore unpacks inside a mount point: not part of the data. */
+const UNPACKING = '.restoring-';
+
+/** What `dir` holds, but a restore's own unpacking folder; empty when there is no such folder. */
+async function entriesOf(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir)).length > 0;
+    return (await readdir(dir)).filter((name) => !name.startsWith(UNPACKING));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
+  }
+}
+
+async function isNonEmptyDir(dir: string): Promise<boolean> {
+  return (await entriesOf(dir)).length > 0;
+}
+
+/** Moves every entry of `from` (but `except`) into `to`, on one filesystem. */
+async function moveEntries(from: string, to: string, except: readonly string[] = []): Promise<void> {
+  for (const name of await entriesOf(from)) {
+    if (!except.includes(path.join(from, name))) await rename(path.join(from, name), path.join(to, name));
   }
 }
 
@@ -89,13 +104,19 @@ export async function restoreBackup({
   force?: boolean;
 }): Promise<RestoreResult> {
   const archive = path.resolve(file);
-  const target = path.resolve(dataDir);
+  // DATA_DIR as a link to the data (a volume elsewhere): the restore goes where it points, so the link keeps working.
+  const given = path.resolve(dataDir);
+  const target = await realpath(given).catch(() => given);
   if (!(await stat(archive).catch(() => undefined))?.isFile()) throw new RestoreError(`There is no backup file at ${archive}`);
   if (!force && (await isNonEmptyDir(target))) {
     throw new RestoreError(`${target} is not empty: restoring would replace what is there. Pass --force to move it aside first.`);
   }
   await mkdir(path.dirname(target), { recursive: true });
-  const unpacked = await mkdtemp(`${target}.restoring-`);
+  // A mount point (a Docker volume, a disk of its own) cannot be renamed or removed: its contents are
+  // replaced instead, and the archive is unpacked on it, so that every move stays on one filesystem.
+  const existing = await stat(target).catch(() => undefined);
+  const mountPoint = existing?.isDirectory() === true && existing.dev !== (await stat(path.dirname(target))).dev;
+  const unpacked = await mkdtemp(mountPoint ? path.join(target, UNPACKING) : `${target}${UNPACKING}`);
   try {
     try {
       await extract({
@@ -117,15 +138,25 @@ export async function restoreBackup({
     await makePrivate(data);
 
     let movedAside: string | undefined;
-    if (await stat(target).catch(() => undefined)) {
+    const aside = `.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    if (mountPoint) {
       if (await isNonEmptyDir(target)) {
-        movedAside = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-        await rename(target, movedAside);
-      } else {
-        await rm(target, { recursive: true });
+        movedAside = path.join(target, aside);
+        await mkdir(movedAside, { mode: 0o700 });
+        await moveEntries(target, movedAside, [movedAside]);
       }
+      await moveEntries(data, target);
+    } else {
+      if (existing) {
+        if (await isNonEmptyDir(target)) {
+          movedAside = `${target}${aside}`;
+          await rename(target, movedAside);
+        } else {
+          await rm(target, { recursive: true });
+        }
+      }
+      await rename(data, target);
     }
-    await rename(data, target);
     return { dataDir: target, movedAside, databases: manifest.databases, files: manifest.files.length };
   } finally {
     await rm(unpacked, { recursive: true, force: true });

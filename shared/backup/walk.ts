@@ -47,6 +47,8 @@ export async function listDataDir(dataDir: string, exclude: readonly string[] = 
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const absolute = path.join(dir, entry.name);
       if (skipped.has(absolute)) continue;
+      // What a restore on a mount point unpacked or moved aside there is not the store's data.
+      if (entry.isDirectory() && /^\.(restoring|before-restore)-/.test(entry.name)) continue;
       if (entry.isDirectory()) {
         await walk(absolute);
         continue;

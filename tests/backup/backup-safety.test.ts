@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -43,7 +55,8 @@ async function repacked(name: string, edit: (work: string, manifest: Manifest) =
   return file;
 }
 
-const restore = (file: string, target: string) => finished(spawnCli(['restore', file], isolatedEnv({ DATA_DIR: target })));
+const restore = (file: string, target: string, ...flags: string[]) =>
+  finished(spawnCli(['restore', file, ...flags], isolatedEnv({ DATA_DIR: target })));
 
 describe('a restore checks the archive against its manifest', () => {
   it('refuses a manifest naming a path outside the data directory, and leaves the file there as it was', async () => {
@@ -112,4 +125,49 @@ describe('an interrupted backup', () => {
     expect(made.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([`.backup-${process.pid}-Zz99Yy`, 'notes.txt', 'store.tar.gz']);
   }, 60_000);
+});
+
+describe('restoring where DATA_DIR is not a plain folder', () => {
+  it('a link to the data (a volume elsewhere): the data is restored where it points, and the link stays', async () => {
+    const volume = path.join(root, 'volume');
+    mkdirSync(volume);
+    writeFileSync(path.join(volume, 'old.txt'), 'before');
+    const link = path.join(root, 'linked-data');
+    symlinkSync(volume, link);
+    const restored = await restore(archive, link, '--force');
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(volume);
+    expect(readFileSync(path.join(link, 'designs', 'a.png'), 'utf8')).toBe('design a');
+    const aside = readdirSync(root).filter((name) => name.startsWith('volume.before-restore-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(root, aside[0]!, 'old.txt'), 'utf8')).toBe('before');
+  });
+
+  it('a mount point (a Docker volume, a disk of its own), which cannot be renamed: its contents are replaced, the old ones kept in it', async () => {
+    const mounted = path.join(root, 'mounted');
+    mkdirSync(mounted);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mounted]);
+    try {
+      const first = await restore(archive, mounted);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(readdirSync(mounted).sort()).toEqual(['designs', 'notes.sqlite']);
+      writeFileSync(path.join(mounted, 'designs', 'a.png'), 'changed since');
+      const again = await restore(archive, mounted, '--force');
+      expect(again.code).toBe(0);
+      expect(readFileSync(path.join(mounted, 'designs', 'a.png'), 'utf8')).toBe('design a');
+      const aside = readdirSync(mounted).filter((name) => name.startsWith('.before-restore-'));
+      expect(aside).toHaveLength(1);
+      expect(readFileSync(path.join(mounted, aside[0]!, 'designs', 'a.png'), 'utf8')).toBe('changed since');
+      expect(readdirSync(mounted).filter((name) => name.startsWith('.restoring-'))).toEqual([]);
+      // What was moved aside there is not backed up with the data.
+      const archiveOfMounted = path.join(root, 'from-mounted.tar.gz');
+      const backedUp = (await createBackup({ dataDir: mounted, file: archiveOfMounted })).files;
+      expect(backedUp).toBe(1);
+    } finally {
+      execFileSync('umount', [mounted]);
+    }
+  });
 });
