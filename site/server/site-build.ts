@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sirv from 'sirv';
 import type { ErrorKind } from '../../shared/common/index.ts';
+import { createLogger } from '../../shared/log/index.ts';
+import { staticFiles } from './http/static-files.ts';
 
 /**
  * One finished build, ready to answer requests: its static files, its on-demand routes (the Astro
@@ -16,6 +17,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: Next
 
 export interface LoadedBuild {
   dir: string;
+  /** The files of client/ as listed at load; calls `next` for a path that is not one of them. */
   serveStatic: NodeHandler;
   /** Astro's handler for routes that are not pre-rendered; calls `next` for unknown paths. */
   serveDynamic: NodeHandler;
@@ -38,11 +40,22 @@ function cacheControlFor(pathname: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
+export interface LoadBuildOptions {
+  /** Where a static file that could not be sent is reported (default: the redacting logger, as an error). */
+  log?: (line: string) => void;
+}
+
+let defaultLogger: ReturnType<typeof createLogger> | undefined;
+function logError(line: string): void {
+  defaultLogger ??= createLogger({ format: process.env.LOG_FORMAT === 'json' ? 'json' : 'text' });
+  defaultLogger.error(line);
+}
+
 function isHandler(value: unknown): value is NodeHandler {
   return typeof value === 'function';
 }
 
-export async function loadBuild(dir: string): Promise<LoadedBuild> {
+export async function loadBuild(dir: string, { log = logError }: LoadBuildOptions = {}): Promise<LoadedBuild> {
   const clientDir = path.join(dir, 'client');
   const entry = path.join(dir, 'server', 'entry.mjs');
   let notFoundPage: Buffer;
@@ -50,6 +63,13 @@ export async function loadBuild(dir: string): Promise<LoadedBuild> {
     notFoundPage = readFileSync(path.join(clientDir, '404.html'));
   } catch {
     throw new BuildLoadError(`The build in ${dir} has no 404 page (client/404.html); was it built completely?`);
+  }
+  let serveStatic: NodeHandler;
+  try {
+    serveStatic = await staticFiles(clientDir, { cacheControl: cacheControlFor, log });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BuildLoadError(`Could not list the files of the build in ${dir}: ${reason}`);
   }
   let serveDynamic: NodeHandler;
   // The adapter adds an `unhandledRejection` listener per loaded build; note which, to remove them when the build retires.
@@ -68,12 +88,6 @@ export async function loadBuild(dir: string): Promise<LoadedBuild> {
     throw new BuildLoadError(`Could not load the server part of the build in ${dir}: ${reason}`);
   }
   const listeners = added();
-  const serveStatic = sirv(clientDir, {
-    dev: false,
-    etag: true,
-    extensions: ['html'],
-    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
-  });
   return {
     dir,
     serveStatic,
