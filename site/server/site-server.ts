@@ -181,7 +181,7 @@ export async function startSiteServer({
   return {
     url: `http://${urlHost(host)}:${address.port}`,
     async swap(dir) {
-      const next = await loadBuild(dir);
+      const next = await loadBuild(dir, { log });
       const retired = current;
       current = next;
       retired?.retire();
