@@ -5,9 +5,10 @@ import { startStoreApp, StoreStartCancelled, type StoreApp } from './store-app.t
 
 /**
  * `npm start`: the embedded shop (unless SHOPIFY_STORE_DOMAIN is set), a production build against
- * it, and the store on PORT. Ctrl-C or SIGTERM stops it all, even in the middle of the first build.
- * Lines go through the redacting logger (LOG_FORMAT=json for one JSON object per line). Once the
- * store is up, disk clean-up of the generator's designs runs now and every six hours.
+ * it, and the store on PORT. Ctrl-C or SIGTERM stops it all at any point of the start (exit code 0,
+ * as any stop), the first build included. Lines go through the redacting logger (LOG_FORMAT=json
+ * for one JSON object per line). Once the store is up, disk clean-up of the generator's designs
+ * runs now and every six hours.
  */
 
 const verbose = process.argv.includes('--verbose');
@@ -21,11 +22,12 @@ function stop(signal: NodeJS.Signals): void {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: stopping...`, { signal });
-  if (!app) {
-    starting.abort(); // main() closes what had started, then exits
-    return;
-  }
-  app
+  if (app) shutDown(app);
+  else starting.abort(); // startStoreApp closes what had started and throws StoreStartCancelled; main() exits
+}
+
+function shutDown(running: StoreApp): void {
+  running
     .close()
     .then(() => pruning?.close())
     .then(
@@ -69,8 +71,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Publishing to a Shopify store: said once, at start-up, when SHOPIFY_API_VERSION is past Shopify's support window.
   if (!config.storefront.embedded && config.shopifyAdminToken) warnOnceIfUnsupported(config.shopifyApiVersion, (m) => logger.warn(m));
-  logger.info('Building the store...');
-  app = await startStoreApp({ log: logger.line, onBuildLine: verbose ? logger.line : undefined, signal: starting.signal });
+  app = await startStoreApp({
+    log: logger.line,
+    onBuildLine: verbose ? logger.line : undefined,
+    signal: starting.signal,
+    // Said once the store has its builds folder to itself and listens; a refused start prints only why.
+    onListening: () => logger.info('Building the store...'),
+  });
+  // A stop that came just as the start returned: the store stops instead of announcing itself.
+  if (stopping) return shutDown(app);
   logger.info(app.startedShop ? `Embedded shop: ${app.shopUrl}` : `Storefront API: ${app.shopUrl}`);
   logger.info(`Store ready at ${app.siteUrl}`);
   pruning = startDesignPruning(config);
