@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { RunRecord } from '../../shared/generator/index.ts';
+import type { Actor, Publisher, RunProduct, RunRecord, RunStore } from '../../shared/generator/index.ts';
 import { EXIT_FAILURE, EXIT_OK, EXIT_PARTIAL, exitCodeForSignal } from '../exit-codes.ts';
 import { terminalSafe } from '../output/terminal-text.ts';
 import { UsageError } from '../usage-error.ts';
@@ -57,7 +57,8 @@ function filesRemovedNote(at: string): string {
 async function list(flags: ListFlags): Promise<number> {
   const { store } = await openStore();
   try {
-    printListing(store.listRuns(200), {
+    // Every run, however many: no limit.
+    printListing(store.listRuns(Number.MAX_SAFE_INTEGER), {
       json: flags.json,
       key: 'runs',
       empty: 'No runs yet: tshirt-gen generate, or the /generator page, makes one.',
@@ -148,12 +149,27 @@ async function openRunner(id: string, log: (line: string) => void) {
     throw error;
   }
   const fileName = (location: string) => path.basename(location.startsWith('file:') ? fileURLToPath(location) : location);
+  // The publish keys being published right now: a stop hands back every other claim (handBack).
+  const inFlight = new Set<string>();
+  const watched: Publisher = {
+    shopName: publisher.shopName,
+    async publish(product, signal) {
+      const key = product.publishKey ?? '';
+      inFlight.add(key);
+      try {
+        return await publisher.publish(product, signal);
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+    ...(publisher.remove ? { remove: publisher.remove.bind(publisher) } : {}),
+  };
   const runner = createRunner({
     store,
     brand: BRAND,
     concepts: generators.concepts,
     designs: generators.designs,
-    publisher,
+    publisher: watched,
     delayMs: config.generator.delayMs,
     designFiles: (design) => ({
       preview: fileName(design.files?.preview ?? design.imageUrl),
@@ -164,13 +180,21 @@ async function openRunner(id: string, log: (line: string) => void) {
     owner: processOwner(),
     log,
   });
+  /** Who this command acts as: the OS account (the CLI has no staff identity). */
+  const actor = providers.processActor();
   return {
     run,
     store,
     runner,
     designsDir,
-    /** Who this command acts as: the OS account (the CLI has no staff identity). */
-    actor: providers.processActor(),
+    actor,
+    /** The run's products now, by index: what a claim made after this is handed back to on a stop. */
+    snapshot: (): ReadonlyMap<number, RunProduct> => new Map(store.getRun(id)?.products.map((p) => [p.index, p])),
+    /** Hands back the claims not yet started (handBack), at once: the publish under way may end any moment. */
+    stopPublishing: (before: ReadonlyMap<number, RunProduct>, signal: NodeJS.Signals) =>
+      handBack(store, id, { me: processOwner(), publishHandle: providers.publishHandle, inFlight, before, signal, actor }),
+    ownerAlive: providers.ownerAlive,
+    ownerLabel: providers.ownerLabel,
     async close() {
       await runner.close();
       await publisher.close?.();
@@ -179,7 +203,92 @@ async function openRunner(id: string, log: (line: string) => void) {
   };
 }
 
-function outcome(store: import('../../shared/generator/index.ts').RunStore, id: string, indices?: readonly number[]): number {
+type OpenedRunner = Awaited<ReturnType<typeof openRunner>>;
+
+/**
+ * On a stop: every product this process (`me`) holds `publishing` whose publish has not begun goes
+ * back to ready, recorded as `publish-stopped` with the signal; the one being published finishes (or,
+ * on a second Ctrl-C, is left for the next start to finish under its key). Each goes back to what it
+ * was when `before` was taken, just before this process claimed it: a claim never sent to the shop
+ * leaves it as changeable as it was, one taken over from a publish cut short stays partly published.
+ * The indices handed back.
+ */
+function handBack(
+  store: RunStore,
+  id: string,
+  options: {
+    me: string;
+    publishHandle: (product: RunProduct) => string;
+    inFlight: ReadonlySet<string>;
+    before: ReadonlyMap<number, RunProduct>;
+    signal: NodeJS.Signals;
+    actor: Actor;
+  },
+): number[] {
+  const handed: number[] = [];
+  for (const product of store.getRun(id)?.products ?? []) {
+    if (product.status !== 'publishing' || product.publisher !== options.me || options.inFlight.has(options.publishHandle(product)))
+      continue;
+    const earlier = options.before.get(product.index);
+    const patch = earlier
+      ? { status: 'ready' as const, partlyPublished: earlier.partlyPublished === true, handle: earlier.handle }
+      : { status: 'ready' as const };
+    const after = store.updateProduct(id, product.index, patch, {
+      from: ['publishing'],
+      fromPublisher: options.me,
+      event: { kind: 'publish-stopped', actor: options.actor, detail: { signal: options.signal } },
+    });
+    if (after) handed.push(product.index);
+  }
+  return handed;
+}
+
+/**
+ * The products asked for that are `publishing` under a process that is gone (killed, or stopped at
+ * once): each goes back to ready, keeping its publish key and staying partly published, in one write
+ * conditional on that process still holding it, so that it is claimed and published again like any
+ * ready product and the key finds whatever the publish cut short made. Those a live process is
+ * publishing are left to it. Says what it did.
+ */
+function takeOverCutShort(opened: OpenedRunner, id: string, indices: readonly number[] | undefined): void {
+  const { ownerAlive, ownerLabel } = opened;
+  const wanted = indices ? new Set(indices) : undefined;
+  /** Where each product taken over, or left to a live process, was being published. */
+  const takenFrom: string[] = [];
+  const elsewhere: string[] = [];
+  for (const product of opened.store.getRun(id)?.products ?? []) {
+    if (product.status !== 'publishing' || (wanted && !wanted.has(product.index))) continue;
+    const claimant = product.publisher;
+    if (claimant && ownerAlive(claimant)) {
+      elsewhere.push(ownerLabel(claimant));
+      continue;
+    }
+    const released = opened.store.updateProduct(
+      id,
+      product.index,
+      { status: 'ready' },
+      {
+        from: ['publishing'],
+        fromPublisher: claimant ?? null,
+        event: { kind: 'publish-taken-over', actor: opened.actor, detail: { from: claimant ?? null } },
+      },
+    );
+    if (released) takenFrom.push(claimant ? ownerLabel(claimant) : 'an earlier process');
+  }
+  const places = (labels: readonly string[]) => [...new Set(labels)].join(', ');
+  if (takenFrom.length > 0) {
+    const gone = new Set(takenFrom).size === 1 ? 'which is gone' : 'which are gone';
+    note(
+      `Taking over ${takenFrom.length} ${takenFrom.length === 1 ? 'publish' : 'publishes'} cut short in ${places(takenFrom)}, ${gone}: each is published under its publish key, so the shop gets it once.`,
+    );
+  }
+  if (elsewhere.length > 0)
+    note(
+      `${elsewhere.length} of the products asked for ${elsewhere.length === 1 ? 'is' : 'are'} being published by another process (${places(elsewhere)}): left to it.`,
+    );
+}
+
+function outcome(store: RunStore, id: string, indices?: readonly number[]): number {
   const run = store.getRun(id)!;
   const wanted = indices ? new Set(indices) : undefined;
   const concerned = run.products.filter((p) => !wanted || wanted.has(p.index));
@@ -192,16 +301,38 @@ function outcome(store: import('../../shared/generator/index.ts').RunStore, id: 
   return concerned.some((p) => p.status === 'error') ? EXIT_PARTIAL : EXIT_OK;
 }
 
+/**
+ * Publishes the ready products asked for, and those a process that is gone left `publishing`
+ * (takeOverCutShort). Ctrl-C lets the product being published finish and hands the other claims back.
+ */
 async function publish(id: string, flags: { product?: number[] }): Promise<number> {
   const opened = await openRunner(id, note);
+  const { listenForStopSignals } = await import('../signals.ts');
+  let before: ReadonlyMap<number, RunProduct> = new Map();
+  const stop = listenForStopSignals((signal) => {
+    note(`Stopping (${signal}) after the product being published; press Ctrl-C again to quit at once.`);
+    opened.stopPublishing(before, signal);
+  });
   try {
     const known = new Set(opened.run.products.map((p) => p.index));
     for (const index of flags.product ?? []) if (!known.has(index)) throw new UsageError(`run ${id} has no product ${index + 1}`);
+    // From here to the wait, nothing yields: a stop can only come while the claimed products are published.
+    takeOverCutShort(opened, id, flags.product);
+    before = opened.snapshot();
     const claimed = opened.runner.publish(id, flags.product, opened.actor);
     note(claimed.length === 0 ? 'Nothing to publish: no ready product among those asked for.' : `Publishing ${claimed.length}...`);
     await opened.runner.idle(id);
-    return outcome(opened.store, id, flags.product);
+    const code = outcome(opened.store, id, flags.product);
+    const signal = stop.received();
+    if (!signal) return code;
+    const after = opened.store.getRun(id)!.products.filter((p) => claimed.includes(p.index));
+    const published = after.filter((p) => p.status === 'published').length;
+    const handedBack = after.filter((p) => p.status === 'ready').length;
+    const rest = handedBack > 0 ? `; ${handedBack} handed back to ready: tshirt-gen runs publish ${id} publishes them` : '';
+    note(`Stopped (${signal}): ${published} of ${claimed.length} published${rest}.`);
+    return exitCodeForSignal(signal);
   } finally {
+    stop.dispose();
     await opened.close();
   }
 }
@@ -213,13 +344,19 @@ async function publish(id: string, flags: { product?: number[] }): Promise<numbe
 async function resume(id: string): Promise<number> {
   const opened = await openRunner(id, note);
   const { listenForStopSignals } = await import('../signals.ts');
+  let before = opened.snapshot();
   const stop = listenForStopSignals((signal) => {
-    note(`Stopping (${signal}) after the current step...`);
+    // The runner's stop, as the page's Stop, drops a design being made (the next resume makes it).
+    note(
+      `Stopping (${signal}): a design being made is dropped and made by the next resume, a product being published finishes; press Ctrl-C again to quit at once.`,
+    );
     try {
       opened.runner.stop(id, opened.actor);
     } catch {
-      // Not designing any more (publishing finishes the product in hand).
+      // Not designing any more.
     }
+    // Publishing finishes the product in hand; the claims not yet started go back to ready.
+    opened.stopPublishing(before, signal);
   });
   try {
     try {
@@ -229,6 +366,7 @@ async function resume(id: string): Promise<number> {
       throw error;
     }
     if (opened.run.cli?.publish && !stop.received()) {
+      before = opened.snapshot();
       const claimed = opened.runner.publish(id, undefined, opened.actor);
       if (claimed.length > 0) note(`Publishing ${claimed.length}...`);
       await opened.runner.idle(id);
@@ -292,7 +430,9 @@ export function registerRunsCommand(program: Command, onExitCode: (code: number)
     .action(async (id: string, flags: ListFlags) => onExitCode(await show(id, flags)));
   runs
     .command('publish <id>')
-    .description('publish the ready products of a run (all, or those named with --product), each exactly once')
+    .description(
+      'publish the ready products of a run (all, or those named with --product), each exactly once, and finish those a process that is gone left publishing',
+    )
     .option('--product <n>', 'a product number (1 is the first card); repeat for more', parseProduct)
     .action(async (id: string, flags: { product?: number[] }) => onExitCode(await publish(id, flags)));
   runs

@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { writeAtomically } from '../../shared/generator/index.ts';
+import type { GeneratedProduct } from '../../shared/generator/browser.ts';
+import { signalOfExitCode } from '../signals.ts';
 import { runDocument, toJson, type RunState } from './run-document.ts';
 
 /**
  * concepts.json in the output folder, rewritten after every status change, so whatever stops the
  * run (an error, Ctrl-C, a crash) leaves a record of what is on disk. Writes are atomic (temporary
- * file, then rename) and coalesced: a burst of changes costs one write of the newest state.
+ * file, then rename) and coalesced: a burst of changes costs one write of the newest state. A process
+ * that ends before the newest state is written (a second Ctrl-C ends it at once) writes it on the way
+ * out, synchronously, as it stands then (see finalState).
  */
 
 export interface ConceptsFile {
@@ -17,26 +22,87 @@ export interface ConceptsFile {
 
 export const CONCEPTS_FILE_NAME = 'concepts.json';
 
+/**
+ * What a run still going says when its process ends with `exitCode`: cancelled by the signal that
+ * exit code stands for (130 SIGINT, 143 SIGTERM), else failed. A design or publish cut short goes
+ * back to where it was before it: a product being designed to pending, one being published (it has
+ * its design) to ready, as a stop that waits for them leaves them.
+ */
+function finalState(state: RunState, exitCode: number, now: Date = new Date()): RunState {
+  if (state.status !== 'running') return state;
+  const signal = signalOfExitCode(exitCode);
+  const settle = (product: GeneratedProduct): GeneratedProduct =>
+    product.status === 'generating' ? { ...product, status: product.files || product.imageUrl ? 'ready' : 'pending' } : product;
+  return {
+    ...state,
+    products: state.products.map(settle),
+    ...(signal
+      ? { status: 'cancelled', signal, exitCode }
+      : { status: 'failed', error: `tshirt-gen ended (exit code ${exitCode}) before the run finished`, exitCode }),
+    finishedAt: now.toISOString(),
+  };
+}
+
 export function createConceptsFile(outDir: string): ConceptsFile {
   const file = path.join(outDir, CONCEPTS_FILE_NAME);
+  const render = (state: RunState) => `${toJson(runDocument(state, { relativeTo: outDir }))}\n`;
+  const tempName = () => `${file}.${randomBytes(6).toString('hex')}.tmp`;
   let latest: RunState | undefined;
+  /** How many updates there were, and how many of them the last finished write covers. */
+  let updates = 0;
+  let written = 0;
   let scheduled = false;
   let failure: unknown;
   let chain: Promise<void> = Promise.resolve();
+  /** The temporary file of the write under way, until it is renamed into place. */
+  let writing: string | undefined;
+
+  async function write(text: string): Promise<void> {
+    const temp = tempName();
+    writing = temp;
+    try {
+      await fs.promises.writeFile(temp, text);
+      await fs.promises.rename(temp, file);
+    } finally {
+      writing = undefined;
+    }
+  }
+
+  // The newest state, if no write has put it on disk yet: the process is ending, so synchronously.
+  const onExit = (exitCode: number) => {
+    if (failure !== undefined || !latest || written === updates) return;
+    try {
+      // The write under way goes first, so its older state can never be renamed over this one.
+      if (writing) fs.rmSync(writing, { force: true });
+      const temp = tempName();
+      fs.writeFileSync(temp, render(finalState(latest, exitCode)));
+      fs.renameSync(temp, file);
+    } catch {
+      // Nothing can be said any more: the last state written stays.
+    }
+  };
+  process.on('exit', onExit);
 
   return {
     path: file,
     update(state) {
       latest = state;
+      updates += 1;
       if (scheduled) return;
       scheduled = true;
       chain = chain.then(async () => {
         scheduled = false;
         if (failure !== undefined || !latest) return;
+        const covers = updates;
+        const state = latest;
         try {
-          await writeAtomically(file, `${toJson(runDocument(latest, { relativeTo: outDir }))}\n`);
+          await write(render(state));
+          written = covers;
+          // The run's last word is on disk: nothing is left for the way out.
+          if (written === updates && state.status !== 'running') process.off('exit', onExit);
         } catch (error) {
           failure = error;
+          process.off('exit', onExit);
         }
       });
     },

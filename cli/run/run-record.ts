@@ -20,6 +20,7 @@ import {
   type StoredStatus,
 } from '../../shared/generator/index.ts';
 import type { ProductPhase } from '../output/reporter.ts';
+import { signalOfExitCode } from '../signals.ts';
 import { linkOrCopy } from './link-file.ts';
 import type { RunState } from './run-document.ts';
 
@@ -105,9 +106,11 @@ export function recordRun(options: RecordOptions): RunRecorder {
     store = undefined;
   }
 
-  // A second Ctrl-C ends the process at once (signals.ts): the record still says the run stopped.
-  function onExit(): void {
-    if (!finished) guard((s, id) => markStopped(s, id, { actor, releasePublishing: 'including mine', detail: { atOnce: true } }));
+  // A second Ctrl-C ends the process at once (signals.ts): the record still says the run stopped, and by which signal.
+  function onExit(code: number): void {
+    const signal = signalOfExitCode(code);
+    const detail = { atOnce: true, ...(signal ? { signal } : {}) };
+    if (!finished) guard((s, id) => markStopped(s, id, { actor, releasePublishing: 'including mine', detail }));
   }
 
   const designsDir = options.config.generator.designsDir;

@@ -43,6 +43,21 @@ export class PipelineCancelled extends Error {
   }
 }
 
+/**
+ * The reason to abort a run's signal with when the step in flight should finish first (the CLI's
+ * first Ctrl-C): the concepts, design or publish being made is not aborted, and is kept; the run
+ * stops before the next step. `atOnce`, when it fires, aborts that step too. Any other reason
+ * aborts the step in flight as well.
+ */
+export class StopAfterStep extends Error {
+  override name = 'AbortError';
+  readonly atOnce: AbortSignal | undefined;
+  constructor(atOnce?: AbortSignal) {
+    super('Stopping after the current step');
+    this.atOnce = atOnce;
+  }
+}
+
 /** The whole run failed (no concepts): the message is the reason, for 'Failed to generate products: …'. */
 export class GenerationFailed extends Error {
   /** The kind of the failure underneath: an OpenAI outage stays `upstream`, no ideas left `unprocessable`. */
@@ -69,6 +84,39 @@ export function leftNothingInShop(error: unknown): boolean {
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new PipelineCancelled();
+}
+
+/**
+ * The signal one step's provider call gets: it follows the run's signal, except that a StopAfterStep
+ * lets the call finish (until its `atOnce` fires). `done()` lets go of the run's signal afterwards.
+ */
+function stepSignal(signal: AbortSignal | undefined): { signal: AbortSignal | undefined; done(): void } {
+  if (!signal) return { signal: undefined, done() {} };
+  const step = new AbortController();
+  let atOnce: AbortSignal | undefined;
+  const abortAtOnce = () => step.abort(atOnce?.reason);
+  const follow = () => {
+    const reason: unknown = signal.reason;
+    if (!(reason instanceof StopAfterStep)) return step.abort(reason);
+    atOnce = reason.atOnce;
+    if (atOnce?.aborted) abortAtOnce();
+    else atOnce?.addEventListener('abort', abortAtOnce, { once: true });
+  };
+  if (signal.aborted) follow();
+  else signal.addEventListener('abort', follow, { once: true });
+  return {
+    signal: step.signal,
+    done() {
+      signal.removeEventListener('abort', follow);
+      atOnce?.removeEventListener('abort', abortAtOnce);
+    },
+  };
+}
+
+/** 'Generated N product concepts', and for one 'Generated 1 product concept'. */
+function generatedConcepts(count: number): string {
+  const message = GENERATOR_MESSAGES.generatedConcepts(count);
+  return count === 1 ? message.replace(/concepts$/, 'concept') : message;
 }
 
 /** setTimeout that an AbortSignal can cut short (works in browsers and Node). */
@@ -124,17 +172,21 @@ export async function generateProducts(
 
   progress(GENERATOR_MESSAGES.generatingIdeas);
   let concepts;
+  const step = stepSignal(signal);
   try {
     concepts = await providers.concepts.generateConcepts(
       { productCount: options.count, theme: options.theme, brand: options.brand, guidelines: options.guidelines },
-      signal,
+      step.signal,
     );
   } catch (error) {
-    if (signal?.aborted) throw new PipelineCancelled();
+    if (step.signal?.aborted) throw new PipelineCancelled();
     progress(GENERATOR_MESSAGES.errorOccurred);
     throw new GenerationFailed(errorMessage(error), error as { kind?: ErrorKind });
+  } finally {
+    step.done();
   }
-  throwIfAborted(signal);
+  // Aborted outright while they came: dropped. A stop after this step (StopAfterStep) keeps them and starts no design.
+  throwIfAborted(step.signal);
   if (concepts.length === 0) {
     progress(GENERATOR_MESSAGES.errorOccurred);
     throw new GenerationFailed('The concept generator returned no products');
@@ -143,7 +195,7 @@ export async function generateProducts(
   board.replaceAll(
     concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })),
   );
-  progress(GENERATOR_MESSAGES.generatedConcepts(board.products.length));
+  progress(generatedConcepts(board.products.length));
   await designBoard(board, options, providers.designs);
   return [...board.products];
 }
@@ -181,6 +233,8 @@ async function designBoard(board: ReturnType<typeof createBoard>, options: Desig
     throwIfAborted(signal);
     board.update(product.index, { status: 'generating' });
     progress(GENERATOR_MESSAGES.generatingDesign(position + 1, total, product.name));
+    // A stop after the current step lets this design finish (a paid image is not thrown away) and keeps it.
+    const step = stepSignal(signal);
     try {
       const design = await designs.generateDesign(
         {
@@ -189,7 +243,7 @@ async function designBoard(board: ReturnType<typeof createBoard>, options: Desig
           category: product.category,
           colors: options.colorsFor?.(product) ?? options.brand.colors,
         },
-        signal,
+        step.signal,
       );
       board.update(product.index, {
         status: 'ready',
@@ -198,12 +252,14 @@ async function designBoard(board: ReturnType<typeof createBoard>, options: Desig
         ...(design.printUrl ? { printUrl: design.printUrl } : {}),
       });
     } catch (error) {
-      if (signal?.aborted) {
+      if (step.signal?.aborted) {
         board.update(product.index, { status: 'pending' });
         throw new PipelineCancelled();
       }
       // One failed design marks that product alone; the run goes on.
       board.update(product.index, { status: 'error', error: errorMessage(error) });
+    } finally {
+      step.done();
     }
     await pause(delayMs, signal);
   }
@@ -230,6 +286,8 @@ export async function publishProducts(
       continue;
     }
     board.update(product.index, { status: 'generating' });
+    // A stop after the current step lets this publish finish, so the product is published whole.
+    const step = stepSignal(signal);
     try {
       const result = await publisher.publish(
         {
@@ -242,7 +300,7 @@ export async function publishProducts(
           ...(product.printUrl ? { printUrl: product.printUrl } : {}),
           ...(product.publishKey ? { publishKey: product.publishKey } : {}),
         },
-        signal,
+        step.signal,
       );
       const published = board.update(product.index, {
         status: 'published',
@@ -251,7 +309,7 @@ export async function publishProducts(
       });
       options.onPublished?.(published);
     } catch (error) {
-      if (signal?.aborted) {
+      if (step.signal?.aborted) {
         board.update(product.index, { status: 'ready' });
         throw new PipelineCancelled();
       }
@@ -262,6 +320,8 @@ export async function publishProducts(
         ...(leftNothingInShop(error) ? { nothingInShop: true } : {}),
       });
       options.onPublishFailed?.(failed, message);
+    } finally {
+      step.done();
     }
   }
   return [...board.products];
