@@ -346,6 +346,23 @@ describe('runs another process drives', () => {
     store.close();
   });
 
+  it('resuming a run with nothing being published leaves no stale publisher behind: a Publish after it publishes, and idle() ends', async () => {
+    const store = RunStore.open(tempData());
+    const id = readyPageRun(store);
+    store.setState(id, 'stopped');
+    const runner = createRunner(host(store, []));
+    // Nothing to design and nothing publishing: the resume's publish loop has nothing to do.
+    await runner.resume(id);
+    expect(runner.publish(id, [0, 1], null)).toEqual([0, 1]);
+    // Timers still run (a loop spinning on a stale entry would starve them), and the claims are published.
+    for (let i = 0; i < 100 && store.getRun(id)!.products.some((p) => p.status !== 'published'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getRun(id)!.products.map((p) => p.status)).toEqual(['published', 'published']);
+    await runner.idle(id);
+    await runner.close();
+    store.close();
+  });
+
   it('a claim names its process, and an orphaned publish is taken over by one write only', async () => {
     const store = RunStore.open(tempData());
     const id = readyPageRun(store);

@@ -462,6 +462,8 @@ export function createRunner(host: RunnerHost): Runner {
     // on the same DATA_DIR; a live tshirt-gen's run is refused a redesign): then its record stays as it is.
     const run = store.getRun(runId);
     if (run) takeOwnership(run);
+    // Registered before the loop starts, as in pump().
+    designing.set(runId, entry);
     entry.done = (async () => {
       try {
         do {
@@ -475,10 +477,9 @@ export function createRunner(host: RunnerHost): Runner {
           changed(runId);
         }
       } finally {
-        designing.delete(runId);
+        if (designing.get(runId) === entry) designing.delete(runId);
       }
     })();
-    designing.set(runId, entry);
     return entry.done;
   }
 
@@ -514,6 +515,9 @@ export function createRunner(host: RunnerHost): Runner {
       return active.done;
     }
     const entry = { queue: [...indices], done: Promise.resolve() };
+    // Registered before the loop starts: with nothing to publish the loop ends at once, and its clean-up
+    // must not run before the registration (which would then stay, holding later claims and idle()).
+    publishing.set(runId, entry);
     entry.done = (async () => {
       try {
         while (entry.queue.length > 0 && !closed) {
@@ -525,10 +529,9 @@ export function createRunner(host: RunnerHost): Runner {
           }
         }
       } finally {
-        publishing.delete(runId);
+        if (publishing.get(runId) === entry) publishing.delete(runId);
       }
     })();
-    publishing.set(runId, entry);
     return entry.done;
   }
 
