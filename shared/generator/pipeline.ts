@@ -113,12 +113,6 @@ function stepSignal(signal: AbortSignal | undefined): { signal: AbortSignal | un
   };
 }
 
-/** 'Generated N product concepts', and for one 'Generated 1 product concept'. */
-function generatedConcepts(count: number): string {
-  const message = GENERATOR_MESSAGES.generatedConcepts(count);
-  return count === 1 ? message.replace(/concepts$/, 'concept') : message;
-}
-
 /** setTimeout that an AbortSignal can cut short (works in browsers and Node). */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -195,7 +189,7 @@ export async function generateProducts(
   board.replaceAll(
     concepts.slice(0, Math.max(1, options.count)).map((concept, index) => ({ ...concept, index, status: 'pending' as const })),
   );
-  progress(generatedConcepts(board.products.length));
+  progress(GENERATOR_MESSAGES.generatedConcepts(board.products.length));
   await designBoard(board, options, providers.designs);
   return [...board.products];
 }
