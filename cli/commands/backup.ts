@@ -48,7 +48,7 @@ async function runBackup(file: string, flags: DataFlags): Promise<void> {
 
 async function runRestore(file: string, flags: DataFlags): Promise<void> {
   const [{ restoreBackup }, dataDir] = await Promise.all([import('../../shared/backup/index.ts'), dataDirOf(flags.data || undefined)]);
-  const result = await restoreBackup({ file, dataDir, force: flags.force === true });
+  const result = await restoreBackup({ file, dataDir, force: flags.force === true, buildsDir: process.env.SITE_BUILDS_DIR || undefined });
   if (flags.json) {
     printJson(result);
     return;

@@ -1,8 +1,10 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extract } from 'tar';
 import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
 import { makePrivate } from './walk.ts';
+import { ownerAlive, ownerLabel } from '../generator/index.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
@@ -94,20 +96,43 @@ async function verify(dataDir: string, manifest: Manifest): Promise<void> {
   }
 }
 
+/**
+ * The store serving from this data, if one is running: `npm start` holds `store.lock` in its builds
+ * folder (naming its process) while it runs. Restoring under it would replace the databases it has open.
+ */
+function runningStore(buildsDir: string): string | undefined {
+  try {
+    const record = JSON.parse(readFileSync(path.join(buildsDir, 'store.lock'), 'utf8')) as { owner?: unknown };
+    if (typeof record.owner === 'string' && record.owner.includes(':') && ownerAlive(record.owner)) return ownerLabel(record.owner);
+  } catch {
+    // No lock, or one cut short: no store holds it.
+  }
+  return undefined;
+}
+
 export async function restoreBackup({
   file,
   dataDir,
   force = false,
+  buildsDir,
 }: {
   file: string;
   dataDir: string;
   force?: boolean;
+  /** Where `npm start` keeps its builds (SITE_BUILDS_DIR), when not in DATA_DIR/site-builds. */
+  buildsDir?: string | undefined;
 }): Promise<RestoreResult> {
   const archive = path.resolve(file);
   // DATA_DIR as a link to the data (a volume elsewhere): the restore goes where it points, so the link keeps working.
   const given = path.resolve(dataDir);
   const target = await realpath(given).catch(() => given);
   if (!(await stat(archive).catch(() => undefined))?.isFile()) throw new RestoreError(`There is no backup file at ${archive}`);
+  const running = runningStore(buildsDir ? path.resolve(buildsDir) : path.join(target, 'site-builds'));
+  if (running) {
+    throw new RestoreError(
+      `A store (${running}) is running on ${target}: stop it first (restoring would replace the databases it has open)`,
+    );
+  }
   if (!force && (await isNonEmptyDir(target))) {
     throw new RestoreError(`${target} is not empty: restoring would replace what is there. Pass --force to move it aside first.`);
   }

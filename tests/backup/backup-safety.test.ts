@@ -171,3 +171,25 @@ describe('restoring where DATA_DIR is not a plain folder', () => {
     }
   });
 });
+
+describe('restoring under a running store', () => {
+  it('is refused while the store that holds the builds lock runs, even with --force; a lock left by a store that is gone holds nothing up', async () => {
+    const target = path.join(root, 'served');
+    mkdirSync(path.join(target, 'site-builds'), { recursive: true });
+    const lock = path.join(target, 'site-builds', 'store.lock');
+    // This test process stands for the running store.
+    writeFileSync(lock, JSON.stringify({ owner: `${os.hostname()}:${process.pid}`, startedAt: new Date().toISOString() }));
+    const refused = await restore(archive, target, '--force');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `tshirt-gen: A store (${os.hostname()}:${process.pid}) is running on ${target}: stop it first (restoring would replace the databases it has open)\n`,
+    );
+    expect(readdirSync(target)).toEqual(['site-builds']);
+    // Gone (a pid above the kernel's limit): the restore goes on.
+    writeFileSync(lock, JSON.stringify({ owner: `${os.hostname()}:${2 ** 22 + 1}`, startedAt: new Date().toISOString() }));
+    const restored = await restore(archive, target, '--force');
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(readFileSync(path.join(target, 'designs', 'a.png'), 'utf8')).toBe('design a');
+  });
+});
