@@ -50,6 +50,7 @@ export class PipelineCancelled extends Error {
  * aborts the step in flight as well.
  */
 export class StopAfterStep extends Error {
+  readonly kind: ErrorKind = 'cancelled';
   override name = 'AbortError';
   readonly atOnce: AbortSignal | undefined;
   constructor(atOnce?: AbortSignal) {
