@@ -346,12 +346,10 @@ async function resume(id: string): Promise<number> {
   const { listenForStopSignals } = await import('../signals.ts');
   let before = opened.snapshot();
   const stop = listenForStopSignals((signal) => {
-    // The runner's stop, as the page's Stop, drops a design being made (the next resume makes it).
-    note(
-      `Stopping (${signal}): a design being made is dropped and made by the next resume, a product being published finishes; press Ctrl-C again to quit at once.`,
-    );
+    // The signal's reason (StopAfterStep) lets the design being made finish, as in `generate`.
+    note(`Stopping (${signal}) after the design being made and the product being published; press Ctrl-C again to quit at once.`);
     try {
-      opened.runner.stop(id, opened.actor);
+      opened.runner.stop(id, opened.actor, stop.signal.reason);
     } catch {
       // Not designing any more.
     }

@@ -196,3 +196,35 @@ describe('Ctrl-C during tshirt-gen generate', () => {
     ]);
   });
 });
+
+describe('Ctrl-C during tshirt-gen runs resume', () => {
+  it('the first Ctrl-C lets the paid image request being made finish and keeps its design, then stops with 130', async () => {
+    // A run stopped after its first design: the second is left for the resume.
+    const { data, out } = newRun();
+    const first = await holdingOpenAI(0);
+    const generate = spawnCli(['--count', '2', '--delay', '0', '--out', out], env(data, first.env));
+    const generated = finished(generate);
+    await first.requested;
+    generate.kill('SIGINT');
+    await waitForOutput(generate, 'stderr', /Stopping \(SIGINT\)/);
+    first.release();
+    expect((await generated).code).toBe(130);
+    const id = storedRun(data).id;
+    expect(storedRun(data).products.map((p) => p.status)).toEqual(['ready', 'error']);
+
+    const second = await holdingOpenAI(0);
+    const resume = spawnCli(['runs', 'resume', id], env(data, second.env));
+    const resumed = finished(resume);
+    await second.requested;
+    resume.kill('SIGINT');
+    await waitForOutput(resume, 'stderr', /Stopping \(SIGINT\) after the design being made/);
+    second.release();
+    const result = await resumed;
+
+    expect(result.code).toBe(130);
+    const run = storedRun(data);
+    expect(run.state).toBe('stopped');
+    expect(run.products.map((p) => p.status)).toEqual(['ready', 'ready']);
+    expect(run.products[1]!.print).toMatch(/-print\.png$/);
+  });
+});

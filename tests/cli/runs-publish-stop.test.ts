@@ -223,7 +223,7 @@ describe('tshirt-gen runs resume, stopped while it publishes', () => {
 
     expect([result.code, result.signal]).toEqual([130, null]);
     expect(result.stderr).toContain(
-      'Stopping (SIGINT): a design being made is dropped and made by the next resume, a product being published finishes; press Ctrl-C again to quit at once.',
+      'Stopping (SIGINT) after the design being made and the product being published; press Ctrl-C again to quit at once.',
     );
     const after = products(dataDir, id);
     expect(withStatus(after, 'publishing')).toEqual([]);

@@ -287,7 +287,11 @@ export interface Runner {
   noticeInterrupted(): string[];
   /** Goes on with one run (the CLI's `runs resume`); resolves when its designs and publishing are done. */
   resume(runId: string): Promise<void>;
-  stop(runId: string, actor: Actor | null): void;
+  /**
+   * Stops the run's designing. `reason` aborts the design loop's signal: a StopAfterStep (the CLI's
+   * first Ctrl-C) lets the design being made finish and be kept; anything else (the page's Stop) drops it.
+   */
+  stop(runId: string, actor: Actor | null, reason?: unknown): void;
   edit(runId: string, index: number, edit: ProductEdit, actor: Actor | null): RunProduct;
   regenerate(runId: string, index: number, actor: Actor | null): RunProduct;
   /**
@@ -683,7 +687,7 @@ export function createRunner(host: RunnerHost): Runner {
       await Promise.all([drive(runId), pump(runId, publishingNow)]);
     },
 
-    stop(runId, actor) {
+    stop(runId, actor, reason) {
       const run = mustGet(runId);
       if (run.state !== 'running' && !designing.has(runId)) throw new RunConflict('This run is not running');
       // Another process's run would go on regardless: say where to stop it instead.
@@ -693,7 +697,7 @@ export function createRunner(host: RunnerHost): Runner {
             ? `This run is going in another server process (${ownerLabel(run.owner)}): stop it there`
             : `This run is going in tshirt-gen (${ownerLabel(run.owner)}): stop it there with Ctrl-C`,
         );
-      designing.get(runId)?.control.abort();
+      designing.get(runId)?.control.abort(reason);
       markStopped(store, runId, { actor });
       changed(runId);
     },
