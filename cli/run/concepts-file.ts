@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { GeneratedProduct } from '../../shared/generator/browser.ts';
+import { tempNameFor, writeAtomically, writeAtomicallySync } from '../../shared/generator/index.ts';
 import { signalOfExitCode } from '../signals.ts';
 import { runDocument, toJson, type RunState } from './run-document.ts';
 
@@ -46,7 +46,6 @@ function finalState(state: RunState, exitCode: number, now: Date = new Date()): 
 export function createConceptsFile(outDir: string): ConceptsFile {
   const file = path.join(outDir, CONCEPTS_FILE_NAME);
   const render = (state: RunState) => `${toJson(runDocument(state, { relativeTo: outDir }))}\n`;
-  const tempName = () => `${file}.${randomBytes(6).toString('hex')}.tmp`;
   let latest: RunState | undefined;
   /** How many updates there were, and how many of them the last finished write covers. */
   let updates = 0;
@@ -58,11 +57,10 @@ export function createConceptsFile(outDir: string): ConceptsFile {
   let writing: string | undefined;
 
   async function write(text: string): Promise<void> {
-    const temp = tempName();
+    const temp = tempNameFor(file);
     writing = temp;
     try {
-      await fs.promises.writeFile(temp, text);
-      await fs.promises.rename(temp, file);
+      await writeAtomically(file, text, temp);
     } finally {
       writing = undefined;
     }
@@ -74,9 +72,7 @@ export function createConceptsFile(outDir: string): ConceptsFile {
     try {
       // The write under way goes first, so its older state can never be renamed over this one.
       if (writing) fs.rmSync(writing, { force: true });
-      const temp = tempName();
-      fs.writeFileSync(temp, render(finalState(latest, exitCode)));
-      fs.renameSync(temp, file);
+      writeAtomicallySync(file, render(finalState(latest, exitCode)));
     } catch {
       // Nothing can be said any more: the last state written stays.
     }

@@ -1,11 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import { create as createTar } from 'tar';
 import { BACKUP_FORMAT, inspectDatabase, sha256File, type Manifest } from './manifest.ts';
 import { listDataDir, makePrivate, PRIVATE_FILE_MODE } from './walk.ts';
+import { ownerAlive } from '../generator/index.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
@@ -39,15 +41,6 @@ export interface BackupOptions {
   signal?: AbortSignal;
 }
 
-function processGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /**
  * What a backup killed before its clean-up left beside the archive (its copy of DATA_DIR, a partial
  * archive): both are named `.backup-{pid}-…` after the process that made them, and are removed once
@@ -56,7 +49,7 @@ function processGone(pid: number): boolean {
 async function sweepLeftovers(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const pid = Number(/^\.backup-(\d+)-/.exec(entry.name)?.[1]);
-    if (Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && processGone(pid)) {
+    if (Number.isSafeInteger(pid) && pid > 0 && !ownerAlive(`${os.hostname()}:${pid}`)) {
       await rm(path.join(dir, entry.name), { recursive: true, force: true });
     }
   }

@@ -1,10 +1,9 @@
 import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extract } from 'tar';
 import { inspectDatabase, ManifestSchema, sha256File, type Manifest } from './manifest.ts';
 import { makePrivate } from './walk.ts';
-import { ownerAlive, ownerLabel } from '../generator/index.ts';
+import { ownerAlive, ownerLabel, readOwnerFile, STORE_LOCK_FILE } from '../generator/index.ts';
 import type { ErrorKind } from '../common/index.ts';
 
 /**
@@ -101,13 +100,13 @@ async function verify(dataDir: string, manifest: Manifest): Promise<void> {
  * folder (naming its process) while it runs. Restoring under it would replace the databases it has open.
  */
 function runningStore(buildsDir: string): string | undefined {
+  let record: ReturnType<typeof readOwnerFile>;
   try {
-    const record = JSON.parse(readFileSync(path.join(buildsDir, 'store.lock'), 'utf8')) as { owner?: unknown };
-    if (typeof record.owner === 'string' && record.owner.includes(':') && ownerAlive(record.owner)) return ownerLabel(record.owner);
+    record = readOwnerFile(path.join(buildsDir, STORE_LOCK_FILE));
   } catch {
-    // No lock, or one cut short: no store holds it.
+    return undefined; // unreadable: no store can be told from it
   }
-  return undefined;
+  return record && ownerAlive(record.owner) ? ownerLabel(record.owner) : undefined;
 }
 
 export async function restoreBackup({

@@ -4,7 +4,7 @@ export * from './browser.ts';
 export * from './concept-schema.ts';
 export * from './providers/index.ts';
 export { planGenerators, planPublisher, SHOP_NAME } from './providers/selection.ts';
-export { writeAtomically } from './write-atomically.ts';
+export { tempNameFor, writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 export * from './runs/run-store.ts';
 export * from './runs/runner.ts';
 export * from './runs/owner.ts';

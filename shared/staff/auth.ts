@@ -118,22 +118,21 @@ export function createStaffAuth(options: StaffAuthOptions) {
   const now = options.now ?? Date.now;
   const lockout = createLockout(db, now);
   const replay = createTotpReplayGuard(db, now);
-  // Read when asked: the library's tables are made after this set-up.
-  const hasSecondFactor = (userId: string) =>
-    Number(
-      (
-        db
-          .prepare(
-            'SELECT COALESCE(u.twoFactorEnabled, 0) + (SELECT COUNT(*) FROM passkey p WHERE p.userId = u.id) AS n FROM user u WHERE u.id = ?',
-          )
-          .get(userId) as { n: number } | undefined
-      )?.n ?? 0,
-    ) > 0;
-  const totpEnabled = (userId: string) =>
-    Boolean(
-      (db.prepare('SELECT twoFactorEnabled AS enabled FROM user WHERE id = ?').get(userId) as { enabled: number | null } | undefined)
-        ?.enabled,
+  // Prepared when first asked: the library's tables are made after this set-up.
+  let factorsQuery: ReturnType<DatabaseSync['prepare']> | undefined;
+  /** The account's second factors: whether its authenticator app is on, and how many passkeys it has. */
+  const factorsOf = (userId: string) => {
+    factorsQuery ??= db.prepare(
+      'SELECT COALESCE(u.twoFactorEnabled, 0) AS totp, (SELECT COUNT(*) FROM passkey p WHERE p.userId = u.id) AS passkeys FROM user u WHERE u.id = ?',
     );
+    const row = factorsQuery.get(userId) as { totp: number; passkeys: number } | undefined;
+    return { totp: Boolean(row?.totp), passkeys: Number(row?.passkeys ?? 0) };
+  };
+  const hasSecondFactor = (userId: string) => {
+    const factors = factorsOf(userId);
+    return factors.totp || factors.passkeys > 0;
+  };
+  const totpEnabled = (userId: string) => factorsOf(userId).totp;
   /** Accounts whose authenticator app a code is confirming right now (it was not enabled before the code). */
   const confirming = new Set<string>();
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ErrorKind } from '../../shared/common/index.ts';
 import { loadConfig } from '../../shared/config/index.ts';
-import { ownerAlive, ownerLabel, processOwner } from '../../shared/generator/index.ts';
+import { ownerAlive, ownerLabel, processOwner, readOwnerFile, STORE_LOCK_FILE, type OwnerRecord } from '../../shared/generator/index.ts';
 
 /**
  * Where builds go: a fresh directory per build under one root, a mark on each build that finished,
@@ -15,7 +15,7 @@ const PREFIX = 'build-';
 /** Written into a build's directory once `astro build` has finished it; a build without it was cut short. */
 const FINISHED_MARK = 'finished.json';
 /** The lock file in the builds root: which store uses it (`{owner, startedAt}`). */
-export const LOCK_FILE = 'store.lock';
+export const LOCK_FILE = STORE_LOCK_FILE;
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -109,30 +109,6 @@ export interface BuildsLock {
   release(): void;
 }
 
-interface LockRecord {
-  owner: string;
-  startedAt: string;
-}
-
-/** The lock's record: undefined when there is no lock file, null when it holds nothing readable. */
-function readLock(file: string): LockRecord | undefined | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    const record = JSON.parse(text) as Partial<LockRecord>;
-    if (typeof record.owner === 'string' && record.owner.includes(':'))
-      return { owner: record.owner, startedAt: String(record.startedAt ?? '') };
-  } catch {
-    // A lock cut short while it was written.
-  }
-  return null;
-}
-
 /** A time as messages show it (when a lock was taken, when a build finished): ISO 8601 to the second. */
 export function timeToTheSecond(at: string | Date): string {
   const date = new Date(at);
@@ -145,7 +121,7 @@ function pause(ms: number): void {
 }
 
 /** True when the record names a process that may still use the root; an unreadable one counts while it is fresh (being written). */
-function inUse(file: string, record: LockRecord | null): boolean {
+function inUse(file: string, record: OwnerRecord | null): boolean {
   if (record) return ownerAlive(record.owner);
   const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   return written !== undefined && Date.now() - written < 2000;
@@ -164,7 +140,7 @@ export function lockBuilds(root: string, now = new Date()): BuildsLock {
   mkdirSync(root, { recursive: true });
   const file = path.join(root, LOCK_FILE);
   const guard = `${file}.takeover`;
-  const mine: LockRecord = { owner: processOwner(), startedAt: now.toISOString() };
+  const mine: OwnerRecord = { owner: processOwner(), startedAt: now.toISOString() };
   const record = `${JSON.stringify(mine)}\n`;
   const advice = 'stop it first, or give this store its own DATA_DIR or SITE_BUILDS_DIR.';
   let tookOverFrom: string | undefined;
@@ -174,13 +150,13 @@ export function lockBuilds(root: string, now = new Date()): BuildsLock {
       return {
         tookOverFrom,
         release() {
-          if (readLock(file)?.owner === mine.owner) rmSync(file, { force: true });
+          if (readOwnerFile(file)?.owner === mine.owner) rmSync(file, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const held = readLock(file);
+    const held = readOwnerFile(file);
     if (held === undefined) continue; // released meanwhile
     if (held === null && inUse(file, held)) {
       pause(20); // being written this very moment: read it again once it is
@@ -196,13 +172,13 @@ export function lockBuilds(root: string, now = new Date()): BuildsLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Another store is taking over right now; one whose takeover died with it leaves a guard that goes.
-      const taker = readLock(guard);
+      const taker = readOwnerFile(guard);
       if (taker !== undefined && !inUse(guard, taker)) rmSync(guard, { force: true });
       else pause(20);
       continue;
     }
     try {
-      const still = readLock(file);
+      const still = readOwnerFile(file);
       if (still !== undefined && still?.owner === held?.owner && !inUse(file, still)) {
         rmSync(file, { force: true });
         if (held) tookOverFrom = ownerLabel(held.owner);

@@ -1,14 +1,20 @@
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../site/server/build-dirs.ts';
 import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
 import { finished, REPO_ROOT, spawnNode } from '../support/child-process.ts';
 import { startScriptedStore, type ScriptedStore } from '../support/scripted-store.ts';
 import { startStoreProcess } from '../support/store-process.ts';
-import { spawnStore, startScriptedCatalogue, type ScriptedCatalogue, type StartedProcess } from '../support/store-start.ts';
+import {
+  cleanUpAfterTests,
+  spawnStore,
+  startScriptedCatalogue,
+  type ScriptedCatalogue,
+  type StartedProcess,
+} from '../support/store-start.ts';
 
 /**
  * One store per builds folder: a second `npm start` on the same DATA_DIR (or SITE_BUILDS_DIR) would
@@ -18,32 +24,14 @@ import { spawnStore, startScriptedCatalogue, type ScriptedCatalogue, type Starte
 
 const self = `${os.hostname()}:${process.pid}`;
 
-const dirs: string[] = [];
-let first: ScriptedStore | undefined;
-let second: StartedProcess | undefined;
-let app: StoreApp | undefined;
-let catalogue: ScriptedCatalogue | undefined;
+const { live, tempDir } = cleanUpAfterTests<{ second: StartedProcess; app: StoreApp; first: ScriptedStore; catalogue: ScriptedCatalogue }>([
+  'second',
+  'app',
+  'first',
+  'catalogue',
+]);
 
-afterEach(async () => {
-  await second?.kill();
-  second = undefined;
-  await app?.close();
-  app = undefined;
-  await first?.close();
-  first = undefined;
-  await catalogue?.close();
-  catalogue = undefined;
-});
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempRoot(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'builds-lock-'));
-  dirs.push(root);
-  return root;
-}
+const tempRoot = () => tempDir('builds-lock-');
 
 function appEnv(root: string, origin: string): NodeJS.ProcessEnv {
   return {
@@ -66,25 +54,29 @@ function finishedPid(): number {
 
 describe('a second store on the same builds folder', () => {
   it('npm start refuses with one line naming the running store (host:pid), exit code 1, and the first store keeps serving its build', async () => {
-    first = await startScriptedStore({ products: 2 });
-    const served = first.builds();
+    live.first = await startScriptedStore({ products: 2 });
+    const served = live.first.builds();
     expect(served).toHaveLength(1);
-    const origin = new URL(first.shop.url).origin;
-    second = spawnStore({ dataDir: path.join(first.buildsRoot, 'data'), buildsDir: first.buildsRoot, storefrontOrigin: origin });
-    const code = await second.exitWithin(30_000);
-    expect(code, second.output()).toBe(1);
+    const origin = new URL(live.first.shop.url).origin;
+    live.second = spawnStore({
+      dataDir: path.join(live.first.buildsRoot, 'data'),
+      buildsDir: live.first.buildsRoot,
+      storefrontOrigin: origin,
+    });
+    const code = await live.second.exitWithin(30_000);
+    expect(code, live.second.output()).toBe(1);
     // One line, and nothing else.
-    const errors = second.output().trim().split('\n');
+    const errors = live.second.output().trim().split('\n');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^Another store \(.+, started \S+Z\) is using the builds in /);
     expect(errors[0]).toContain(self);
-    expect(errors[0]).toContain(first.buildsRoot);
-    expect(second.output()).not.toContain('Store ready');
+    expect(errors[0]).toContain(live.first.buildsRoot);
+    expect(live.second.output()).not.toContain('Store ready');
     // The first store's build is untouched, and it still answers from it.
-    expect(first.builds()).toEqual(served);
-    expect((await fetch(first.app.siteUrl)).status).toBe(200);
-    expect((await fetch(`${first.app.siteUrl}/product/shirt-2`)).status).toBe(200);
-    expect(readFileSync(path.join(first.buildsRoot, LOCK_FILE), 'utf8')).toContain(self);
+    expect(live.first.builds()).toEqual(served);
+    expect((await fetch(live.first.app.siteUrl)).status).toBe(200);
+    expect((await fetch(`${live.first.app.siteUrl}/product/shirt-2`)).status).toBe(200);
+    expect(readFileSync(path.join(live.first.buildsRoot, LOCK_FILE), 'utf8')).toContain(self);
   });
 
   it('startStoreApp refuses while the lock names a live process on this machine, and leaves its lock alone', async () => {
@@ -95,12 +87,12 @@ describe('a second store on the same builds folder', () => {
     try {
       const record = JSON.stringify({ owner: `${os.hostname()}:${other.pid}`, startedAt: '2026-01-02T03:04:05.000Z' });
       writeFileSync(path.join(buildsDir, LOCK_FILE), record);
-      catalogue = await startScriptedCatalogue(1);
-      await expect(startStoreApp({ env: appEnv(root, catalogue.origin), log: () => {} })).rejects.toThrow(
+      live.catalogue = await startScriptedCatalogue(1);
+      await expect(startStoreApp({ env: appEnv(root, live.catalogue.origin), log: () => {} })).rejects.toThrow(
         `Another store (${os.hostname()}:${other.pid}, started 2026-01-02T03:04:05Z) is using the builds in ${buildsDir}`,
       );
       expect(readFileSync(path.join(buildsDir, LOCK_FILE), 'utf8')).toBe(record);
-      expect(catalogue.productRequests).toHaveLength(0);
+      expect(live.catalogue.productRequests).toHaveLength(0);
     } finally {
       other.kill('SIGKILL');
     }
@@ -172,15 +164,15 @@ describe('the lock of a store that is gone', () => {
     mkdirSync(buildsDir, { recursive: true });
     const gone = `${os.hostname()}:${finishedPid()}`;
     writeFileSync(path.join(buildsDir, LOCK_FILE), JSON.stringify({ owner: gone, startedAt: '2026-01-02T03:04:05.000Z' }));
-    catalogue = await startScriptedCatalogue(1);
+    live.catalogue = await startScriptedCatalogue(1);
     const lines: string[] = [];
-    app = await startStoreApp({ env: appEnv(root, catalogue.origin), log: (line) => lines.push(line) });
+    live.app = await startStoreApp({ env: appEnv(root, live.catalogue.origin), log: (line) => lines.push(line) });
     expect(lines).toContain(`The builds in ${buildsDir} were locked by ${gone}, which is no longer running: taken over.`);
     const held = JSON.parse(readFileSync(path.join(buildsDir, LOCK_FILE), 'utf8')) as { owner: string; startedAt: string };
     expect(held.owner.startsWith(self)).toBe(true);
     expect(Date.parse(held.startedAt)).toBeGreaterThan(Date.now() - 120_000);
-    await app.close();
-    app = undefined;
+    await live.app.close();
+    live.app = undefined;
     expect(existsSync(path.join(buildsDir, LOCK_FILE))).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { startSiteServer } from '../../site/server/site-server.ts';
 import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { cataloguePage, emptyContent, productsRequest } from '../support/scripted-store.ts';
+import { statusOf } from '../support/store-start.ts';
 
 /** /healthz and /readyz across start-up (before the first build is served), serving, and shutdown. */
 
@@ -17,16 +18,6 @@ afterAll(async () => {
   await shop?.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-async function status(url: string): Promise<number | 'refused'> {
-  try {
-    const response = await fetch(url, { headers: { connection: 'close' } });
-    await response.body?.cancel();
-    return response.status;
-  } catch {
-    return 'refused';
-  }
-}
 
 describe('health endpoints', () => {
   it('healthz answers while the first build runs, readyz only once a build is served, and 503 again while shutting down', async () => {
@@ -57,27 +48,27 @@ describe('health endpoints', () => {
     });
     const site = await listening;
 
-    expect(await status(`${site}/healthz`)).toBe(200);
-    expect(await status(`${site}/readyz`)).toBe(503);
+    expect(await statusOf(`${site}/healthz`)).toBe(200);
+    expect(await statusOf(`${site}/readyz`)).toBe(503);
     const body = await (await fetch(`${site}/healthz`)).text();
     expect(body).toBe('ok\n');
 
     release();
     app = await starting;
-    expect(await status(`${site}/readyz`)).toBe(200);
-    expect(await status(`${site}/healthz`)).toBe(200);
+    expect(await statusOf(`${site}/readyz`)).toBe(200);
+    expect(await statusOf(`${site}/healthz`)).toBe(200);
     const head = await fetch(`${site}/readyz`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect((await fetch(`${site}/readyz`, { method: 'POST' })).status).toBe(405);
 
     // Shutting down: readyz turns 503 at once while pages are still served, then the port closes.
     const closing = app.close();
-    expect(await status(`${site}/readyz`)).toBe(503);
-    expect(await status(`${site}/healthz`)).toBe(200);
-    expect(await status(`${site}/product/shirt-1`)).toBe(200);
+    expect(await statusOf(`${site}/readyz`)).toBe(503);
+    expect(await statusOf(`${site}/healthz`)).toBe(200);
+    expect(await statusOf(`${site}/product/shirt-1`)).toBe(200);
     await closing;
     app = undefined;
-    expect(await status(`${site}/healthz`)).toBe('refused');
+    expect(await statusOf(`${site}/healthz`)).toBe('refused');
   });
 });
 
@@ -99,12 +90,12 @@ describe('readiness and the databases', () => {
     });
     try {
       await server.swap(dir);
-      expect(await status(`${server.url}/readyz`)).toBe(503);
-      expect(await status(`${server.url}/healthz`)).toBe(200);
+      expect(await statusOf(`${server.url}/readyz`)).toBe(503);
+      expect(await statusOf(`${server.url}/healthz`)).toBe(200);
       const body = await (await fetch(`${server.url}/readyz`)).text();
       expect(body).toBe('not ready\n'); // no details, whatever the reason
       databaseOpen = true;
-      expect(await status(`${server.url}/readyz`)).toBe(200);
+      expect(await statusOf(`${server.url}/readyz`)).toBe(200);
     } finally {
       await server.close();
     }

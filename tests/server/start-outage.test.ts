@@ -1,12 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhookBody } from '../../shared/webhooks/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markFinished } from '../../site/server/build-dirs.ts';
 import { startStoreApp, type StoreApp } from '../../site/server/store-app.ts';
 import { cataloguePage, startScriptedStore, type ScriptedStore } from '../support/scripted-store.ts';
-import { MAINTENANCE_PAGE, spawnStore, statusOf, type StartedProcess } from '../support/store-start.ts';
+import {
+  cleanUpAfterTests,
+  deliverProductsCreate,
+  MAINTENANCE_PAGE,
+  spawnStore,
+  statusOf,
+  type StartedProcess,
+} from '../support/store-start.ts';
 
 /**
  * `npm start` while the Storefront API is down. With a finished build from an earlier run on disk,
@@ -18,9 +23,7 @@ const SERVING = /^The site build failed \((.+)\); serving the build of (\d{4}-\d
 
 let earlier: ScriptedStore;
 let earlierBuild: string;
-let app: StoreApp | undefined;
-let store: StartedProcess | undefined;
-const dirs: string[] = [];
+const { live, tempDir } = cleanUpAfterTests<{ store: StartedProcess; app: StoreApp }>(['store', 'app']);
 
 beforeAll(async () => {
   // An earlier run of the store: one good build, left on disk when it stopped.
@@ -29,16 +32,8 @@ beforeAll(async () => {
   [earlierBuild] = earlier.builds() as [string];
 }, 180_000);
 
-afterEach(async () => {
-  await store?.kill();
-  store = undefined;
-  await app?.close();
-  app = undefined;
-});
-
 afterAll(async () => {
   await earlier?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function appEnv(buildsDir: string, dataDir: string): NodeJS.ProcessEnv {
@@ -66,7 +61,7 @@ describe('a start while the Storefront API is down, with an earlier build on dis
   it('serves the earlier build, keeps it, retries in the background, and swaps in the first build that succeeds', async () => {
     earlier.answer = () => MAINTENANCE_PAGE;
     const lines: string[] = [];
-    app = await startStoreApp({
+    live.app = await startStoreApp({
       env: appEnv(earlier.buildsRoot, path.join(earlier.buildsRoot, 'data')),
       log: (line) => lines.push(line),
       retryDelayMs: { first: 200, max: 400 },
@@ -76,8 +71,8 @@ describe('a start while the Storefront API is down, with an earlier build on dis
     expect(serving![1]).toContain('Down for maintenance');
     expect(Math.abs(Date.parse(serving![2]!) - Date.now())).toBeLessThan(10 * 60_000);
     expect(earlier.builds()).toEqual([earlierBuild]);
-    expect(await statusOf(`${app.siteUrl}/readyz`)).toBe(200);
-    const home = await (await fetch(app.siteUrl)).text();
+    expect(await statusOf(`${live.app.siteUrl}/readyz`)).toBe(200);
+    const home = await (await fetch(live.app.siteUrl)).text();
     for (const title of ['Shirt 1', 'Shirt 2']) expect(home).toContain(title);
 
     // Still down: another try fails, and the earlier build stays.
@@ -89,7 +84,7 @@ describe('a start while the Storefront API is down, with an earlier build on dis
 
     // The shop is back, with a third product: the next try's build is swapped in.
     earlier.answer = (request) => cataloguePage(request, 3);
-    await until(async () => (await statusOf(`${app!.siteUrl}/product/shirt-3`)) === 200);
+    await until(async () => (await statusOf(`${live.app!.siteUrl}/product/shirt-3`)) === 200);
     await until(() => lines.some((line) => line.startsWith('The site build succeeded')));
     expect(lines.filter((line) => line.startsWith('The site build succeeded'))).toEqual([
       `The site build succeeded: a fresh build replaces the one of ${serving![2]}.`,
@@ -104,29 +99,20 @@ describe('a start while the Storefront API is down, with an earlier build on dis
     earlier.answer = () => MAINTENANCE_PAGE;
     const secret = 'start-outage-webhook-secret';
     const lines: string[] = [];
-    app = await startStoreApp({
+    live.app = await startStoreApp({
       env: { ...appEnv(earlier.buildsRoot, path.join(earlier.buildsRoot, 'data')), SHOPIFY_WEBHOOK_SECRET: secret },
       log: (line) => lines.push(line),
       publishQuietMs: 0,
       // No try of its own before the test ends: every build here is one a change started.
       retryDelayMs: { first: 600_000, max: 600_000 },
     });
-    const site = app.siteUrl;
+    const site = live.app.siteUrl;
     expect(lines.some((line) => SERVING.test(line))).toBe(true);
     const deliver = async (id: string) => {
       const body = JSON.stringify({ id: 4 });
-      const answer = await fetch(`${site}/api/webhooks/shopify`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-hmac-sha256': signWebhookBody(body, secret),
-          'x-shopify-topic': 'products/create',
-          'x-shopify-webhook-id': id,
-        },
-        body,
-      });
+      const answer = await deliverProductsCreate(site, body, secret, id);
       expect(await answer.json()).toEqual({ ok: true, rebuild: true });
-      await app!.publishesSettled();
+      await live.app!.publishesSettled();
     };
     // Still down: the change's build fails, and says so.
     await deliver('outage-change-1');
@@ -144,26 +130,25 @@ describe('a start while the Storefront API is down, with an earlier build on dis
 
   it('npm start with nothing listening at SHOPIFY_STORE_DOMAIN: serves the newest earlier build, /readyz 200, SIGTERM exits 0, the builds stay', async () => {
     const before = earlier.builds();
-    store = spawnStore({
+    live.store = spawnStore({
       dataDir: path.join(earlier.buildsRoot, 'data'),
       buildsDir: earlier.buildsRoot,
       storefrontOrigin: 'http://127.0.0.1:9',
     });
-    const [line] = await store.waitFor(/^The site build failed \(.+\); serving the build of \S+ until a rebuild succeeds\.$/m);
+    const [line] = await live.store.waitFor(/^The site build failed \(.+\); serving the build of \S+ until a rebuild succeeds\.$/m);
     expect(line).toContain('ECONNREFUSED');
-    const [, site] = await store.waitFor(/Store ready at (\S+)/);
+    const [, site] = await live.store.waitFor(/Store ready at (\S+)/);
     expect(await statusOf(`${site}/readyz`)).toBe(200);
     expect((await fetch(site!)).status).toBe(200);
-    store.child.kill('SIGTERM');
-    expect(await store.exitWithin(10_000)).toBe(0);
+    live.store.child.kill('SIGTERM');
+    expect(await live.store.exitWithin(10_000)).toBe(0);
     expect(earlier.builds().sort()).toEqual(before.sort());
   });
 });
 
 describe('a start while the Storefront API is down, with no finished build that loads', () => {
   it('fails with the build error as before, and deletes nothing (a build cut short, or one that does not load, is neither served nor removed)', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'start-outage-'));
-    dirs.push(root);
+    const root = tempDir('start-outage-');
     const buildsDir = path.join(root, 'builds');
     // A build a killed store left half-made: it has the files a build loads from, but never finished.
     const cut = path.join(buildsDir, 'build-20200101-000000-bbbbbb');

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { signWebhookBody } from '../../shared/webhooks/index.ts';
+import { describe, expect, it } from 'vitest';
 import { finishedBuilds } from '../../site/server/build-dirs.ts';
 import { startStoreApp, StoreStartCancelled, type StoreApp } from '../../site/server/store-app.ts';
 import {
+  cleanUpAfterTests,
+  deliverProductsCreate,
   freePort,
   oldBuildSlowToDelete,
   spawnStore,
@@ -22,28 +22,14 @@ import {
  * Shopify accepted then gets a build of its own after the first one.
  */
 
-const dirs: string[] = [];
-let catalogue: ScriptedCatalogue | undefined;
-let app: StoreApp | undefined;
-let store: StartedProcess | undefined;
-
-afterEach(async () => {
-  await store?.kill();
-  store = undefined;
-  await app?.close();
-  app = undefined;
-  await catalogue?.close();
-  catalogue = undefined;
-});
-
-afterAll(() => {
+const { live, tempDir } = cleanUpAfterTests<{ store: StartedProcess; app: StoreApp; catalogue: ScriptedCatalogue }>(
+  ['store', 'app', 'catalogue'],
   // A start cancelled in the middle of deleting an old build may still be deleting it: whatever is left goes.
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-});
+  { maxRetries: 3 },
+);
 
 function tempRoot(): { root: string; dataDir: string; buildsDir: string } {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'start-stop-'));
-  dirs.push(root);
+  const root = tempDir('start-stop-');
   return { root, dataDir: path.join(root, 'data'), buildsDir: path.join(root, 'builds') };
 }
 
@@ -63,26 +49,26 @@ function appEnv(dataDir: string, buildsDir: string, origin: string, extra: NodeJ
 
 describe('a stop during the first build', () => {
   it('kills the build and cancels the start at once; the half-made build is never marked finished, the builds of earlier runs stay', async () => {
-    catalogue = await startScriptedCatalogue(1);
+    live.catalogue = await startScriptedCatalogue(1);
     // The catalogue never answers in this test: the build waits on it.
-    catalogue.failure = { status: 200, body: {}, delayMs: 60_000 };
+    live.catalogue.failure = { status: 200, body: {}, delayMs: 60_000 };
     const { dataDir, buildsDir } = tempRoot();
     const old = oldBuildSlowToDelete(buildsDir, 3);
     const stop = new AbortController();
     const starting = startStoreApp({
-      env: appEnv(dataDir, buildsDir, catalogue.origin, { STOREFRONT_TIMEOUT_MS: '120000' }),
+      env: appEnv(dataDir, buildsDir, live.catalogue.origin, { STOREFRONT_TIMEOUT_MS: '120000' }),
       log: () => {},
       signal: stop.signal,
     });
     const outcome = starting.then(
       (started) => {
-        app = started;
+        live.app = started;
         return 'started' as const;
       },
       (error: unknown) => error,
     );
     // The build has asked for the catalogue: it is under way.
-    while (catalogue.productRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (live.catalogue.productRequests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     stop.abort();
     const stoppedAt = Date.now();
     expect(await outcome).toBeInstanceOf(StoreStartCancelled);
@@ -95,14 +81,14 @@ describe('a stop during the first build', () => {
 
 describe('a stop right after the first build is swapped in', () => {
   it('cancels the start (the server closes) while the old builds are still being deleted', async () => {
-    catalogue = await startScriptedCatalogue(1);
+    live.catalogue = await startScriptedCatalogue(1);
     const { dataDir, buildsDir } = tempRoot();
     const old = oldBuildSlowToDelete(buildsDir);
     const stop = new AbortController();
     const { promise: listening, resolve: onListening } = Promise.withResolvers<string>();
     const lines: string[] = [];
     const starting = startStoreApp({
-      env: appEnv(dataDir, buildsDir, catalogue.origin),
+      env: appEnv(dataDir, buildsDir, live.catalogue.origin),
       log: (l) => lines.push(l),
       signal: stop.signal,
       onListening,
@@ -110,7 +96,7 @@ describe('a stop right after the first build is swapped in', () => {
     // Kept from failing unobserved while the test waits; the outcome is checked below.
     const outcome = starting.then(
       (started) => {
-        app = started;
+        live.app = started;
         return 'started' as const;
       },
       (error: unknown) => error,
@@ -129,30 +115,30 @@ describe('a stop right after the first build is swapped in', () => {
   });
 
   it('npm start: a SIGTERM then stops the process with exit code 0, without "Store ready"', async () => {
-    catalogue = await startScriptedCatalogue(1);
+    live.catalogue = await startScriptedCatalogue(1);
     const { dataDir, buildsDir } = tempRoot();
     oldBuildSlowToDelete(buildsDir);
     const port = await freePort();
-    store = spawnStore({ dataDir, buildsDir, storefrontOrigin: catalogue.origin, port });
+    live.store = spawnStore({ dataDir, buildsDir, storefrontOrigin: live.catalogue.origin, port });
     await waitForStatus(`http://127.0.0.1:${port}/readyz`, 200);
-    store.child.kill('SIGTERM');
-    const code = await store.exitWithin(10_000);
-    expect(code, store.output()).toBe(0);
-    expect(store.output()).toContain('SIGTERM: stopping...');
-    expect(store.output()).not.toContain('Store ready');
+    live.store.child.kill('SIGTERM');
+    const code = await live.store.exitWithin(10_000);
+    expect(code, live.store.output()).toBe(0);
+    expect(live.store.output()).toContain('SIGTERM: stopping...');
+    expect(live.store.output()).not.toContain('Store ready');
   });
 });
 
 describe('a change from Shopify accepted right after the first build is swapped in', () => {
   it('gets a build of its own after the first one, and the log says so only once it is live', async () => {
-    catalogue = await startScriptedCatalogue(1);
+    live.catalogue = await startScriptedCatalogue(1);
     const { dataDir, buildsDir } = tempRoot();
     oldBuildSlowToDelete(buildsDir);
     const secret = 'start-stop-webhook-secret';
     const lines: string[] = [];
     const { promise: listening, resolve: onListening } = Promise.withResolvers<string>();
     const starting = startStoreApp({
-      env: appEnv(dataDir, buildsDir, catalogue.origin, { SHOPIFY_WEBHOOK_SECRET: secret }),
+      env: appEnv(dataDir, buildsDir, live.catalogue.origin, { SHOPIFY_WEBHOOK_SECRET: secret }),
       log: (l) => lines.push(l),
       onListening,
       // The follow-up starts as soon as the delivery is answered, so it runs while the start finishes.
@@ -161,23 +147,14 @@ describe('a change from Shopify accepted right after the first build is swapped 
     const site = await listening;
     await waitForStatus(`${site}/readyz`, 200);
     // The product is added in the shop after the first build read the catalogue.
-    catalogue.products = 2;
-    const requestsBefore = catalogue.productRequests.length;
+    live.catalogue.products = 2;
+    const requestsBefore = live.catalogue.productRequests.length;
     const body = JSON.stringify({ id: 2, title: 'Shirt 2' });
-    const answer = await fetch(`${site}/api/webhooks/shopify`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-shopify-hmac-sha256': signWebhookBody(body, secret),
-        'x-shopify-topic': 'products/create',
-        'x-shopify-webhook-id': 'first-build-window-1',
-      },
-      body,
-    });
+    const answer = await deliverProductsCreate(site, body, secret, 'first-build-window-1');
     expect(await answer.json()).toEqual({ ok: true, rebuild: true });
-    app = await starting;
-    await app.publishesSettled();
-    expect(catalogue.productRequests.length).toBeGreaterThan(requestsBefore);
+    live.app = await starting;
+    await live.app.publishesSettled();
+    expect(live.catalogue.productRequests.length).toBeGreaterThan(requestsBefore);
     expect((await fetch(`${site}/product/shirt-2`)).status).toBe(200);
     const log = lines.join('\n');
     expect(log).toContain('Rebuilding the store for 1 change in Shopify...');

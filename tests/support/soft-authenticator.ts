@@ -58,6 +58,14 @@ export function softAuthenticator(rpId: string): SoftAuthenticator {
   };
   const clientData = (type: string, challenge: string, origin: string) =>
     Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  /** The JSON form of a public key credential of this authenticator, with `response` as the ceremony's. */
+  const credentialJson = (response: Record<string, unknown>) => ({
+    id: base64url(credentialId),
+    rawId: base64url(credentialId),
+    type: 'public-key',
+    clientExtensionResults: {},
+    response,
+  });
 
   return {
     id: base64url(credentialId),
@@ -89,17 +97,11 @@ export function softAuthenticator(rpId: string): SoftAuthenticator {
           ['authData', authData],
         ]),
       );
-      return {
-        id: base64url(credentialId),
-        rawId: base64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: base64url(clientData('webauthn.create', challenge, origin)),
-          attestationObject: base64url(attestationObject),
-          transports: ['usb'],
-        },
-      };
+      return credentialJson({
+        clientDataJSON: base64url(clientData('webauthn.create', challenge, origin)),
+        attestationObject: base64url(attestationObject),
+        transports: ['usb'],
+      });
     },
     authenticate(challenge, origin, { userVerified }) {
       signCount += 1;
@@ -110,17 +112,11 @@ export function softAuthenticator(rpId: string): SoftAuthenticator {
         Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]),
         privateKey,
       );
-      return {
-        id: base64url(credentialId),
-        rawId: base64url(credentialId),
-        type: 'public-key',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: base64url(clientDataJSON),
-          authenticatorData: base64url(authenticatorData),
-          signature: base64url(signature),
-        },
-      };
+      return credentialJson({
+        clientDataJSON: base64url(clientDataJSON),
+        authenticatorData: base64url(authenticatorData),
+        signature: base64url(signature),
+      });
     },
   };
 }

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach } from 'vitest';
+import { signWebhookBody } from '../../shared/webhooks/index.ts';
 import { isolatedEnv, REPO_ROOT } from './child-process.ts';
 import { startScriptedServer, type ScriptedAnswer, type ScriptedServer } from './scripted-server.ts';
 import { cataloguePage, emptyContent, productsRequest, type ProductsRequest } from './scripted-store.ts';
@@ -12,6 +15,47 @@ import { cataloguePage, emptyContent, productsRequest, type ProductsRequest } fr
  * builds folder (every line it prints kept, its exit awaited), and an old build slow to delete,
  * which keeps the first build's clean-up busy for a while.
  */
+
+/** Something a test starts and must stop: `npm start` (killed) or an app or server (closed). */
+export type Stoppable = { kill(): Promise<void> } | { close(): Promise<void> };
+
+export interface TestCleanup<T extends Record<string, Stoppable>> {
+  /** What the running test started, by name: stopped after the test in the order the names were given, each slot then emptied. */
+  live: Partial<T>;
+  /** A new temporary folder named from `prefix`, removed after all the tests of the file. */
+  tempDir(prefix: string): string;
+}
+
+/**
+ * The clean-up of a test file: after each test, the processes, apps and servers in `live` are
+ * stopped, one after the other in the order of `order`; after all of them, the temporary folders
+ * (`maxRetries` as for rmSync).
+ */
+export function cleanUpAfterTests<T extends Record<string, Stoppable>>(
+  order: readonly (keyof T)[],
+  { maxRetries = 0 }: { maxRetries?: number } = {},
+): TestCleanup<T> {
+  const live: Partial<T> = {};
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const name of order) {
+      const started = live[name];
+      if (started) await ('kill' in started ? started.kill() : started.close());
+      live[name] = undefined;
+    }
+  });
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries });
+  });
+  return {
+    live,
+    tempDir(prefix) {
+      const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+  };
+}
 
 export interface ScriptedCatalogue {
   server: ScriptedServer;
@@ -157,6 +201,20 @@ export function spawnStore({
       }
     },
   };
+}
+
+/** POSTs a products/create delivery of `body` from Shopify, signed with `secret`, to the store at `site`. */
+export function deliverProductsCreate(site: string, body: string, secret: string, webhookId: string): Promise<Response> {
+  return fetch(`${site}/api/webhooks/shopify`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-hmac-sha256': signWebhookBody(body, secret),
+      'x-shopify-topic': 'products/create',
+      'x-shopify-webhook-id': webhookId,
+    },
+    body,
+  });
 }
 
 /** The status of GET `url`, or 'refused' when nothing answers. */

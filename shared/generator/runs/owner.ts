@@ -87,3 +87,34 @@ export function processActor(): Actor {
   }
   return { id: `cli:${user || `uid-${process.getuid?.() ?? 'unknown'}`}@${os.hostname()}`, email: '' };
 }
+
+/**
+ * The lock `npm start` holds on its builds folder while it runs (one store per folder): a file
+ * naming its process as an owner is named here, with when it started. Read by the server, which
+ * takes it, and by a restore, which will not run under a live store.
+ */
+export const STORE_LOCK_FILE = 'store.lock';
+
+export interface OwnerRecord {
+  owner: string;
+  startedAt: string;
+}
+
+/** A file naming an owner (a lock): undefined when there is no such file, null when it holds nothing readable. */
+export function readOwnerFile(file: string): OwnerRecord | undefined | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    const record = JSON.parse(text) as Partial<OwnerRecord>;
+    if (typeof record.owner === 'string' && record.owner.includes(':'))
+      return { owner: record.owner, startedAt: String(record.startedAt ?? '') };
+  } catch {
+    // A file cut short while it was written.
+  }
+  return null;
+}
