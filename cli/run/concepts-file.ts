@@ -66,9 +66,11 @@ export function createConceptsFile(outDir: string): ConceptsFile {
     }
   }
 
-  // The newest state, if no write has put it on disk yet: the process is ending, so synchronously.
+  // The newest state, as the ending process leaves it (finalState), unless what is on disk already
+  // says how the run ended: the process is ending, so synchronously. A run still going when the last
+  // write finished is written again, as cancelled or failed.
   const onExit = (exitCode: number) => {
-    if (failure !== undefined || !latest || written === updates) return;
+    if (failure !== undefined || !latest || (written === updates && latest.status !== 'running')) return;
     try {
       // The write under way goes first, so its older state can never be renamed over this one.
       if (writing) fs.rmSync(writing, { force: true });
